@@ -1,0 +1,70 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings shared by every target we own: Swift 6 mode is implied by the tools version,
+/// and strict concurrency is the Swift 6 default.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "apigen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "apigen", targets: ["apigen"]),
+        .library(name: "Interactive", targets: ["Interactive"]),
+        .library(name: "APIGenCore", targets: ["APIGenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Runtime
+        .target(
+            name: "Interactive",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Generator
+        .target(
+            name: "APIGenCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "apigen",
+            dependencies: [
+                "APIGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Generated clients (committed output of `apigen generate Specs/ -o Generated/`)
+        .target(name: "ShopAPI", dependencies: ["Interactive"], path: "Generated/Shop"),
+        .target(name: "HTTPBinAPI", dependencies: ["Interactive"], path: "Generated/HTTPBin"),
+
+        // MARK: Tests
+        .testTarget(
+            name: "APIGenCoreTests",
+            dependencies: ["APIGenCore", "Interactive"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InteractiveTests",
+            dependencies: ["Interactive", "ShopAPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

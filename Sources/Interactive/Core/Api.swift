@@ -1,0 +1,46 @@
+import Foundation
+
+/// An API call as a value: it builds its request and names the parser of its response.
+///
+/// Generated `<Name>Api` types conform; an API is ready to execute as soon as it is initialized:
+///
+/// ```swift
+/// let response = try await executor.execute(LoginApi(name: "ann", password: secret))
+/// ```
+public protocol Api: Sendable {
+    /// The parser of the response.
+    associatedtype Parser: ResponseParser
+
+    /// The request, with every parameter set by the initializer.
+    var request: ApiRequest { get }
+
+    /// The parser that turns the response into the business object.
+    var parser: Parser { get }
+
+    /// The spec's mock as JSON text (the business object, without envelope), or `nil` when there is none.
+    static var mockJSON: String? { get }
+
+    /// The mock business object that mock mode answers with instead of calling the server.
+    ///
+    /// - Returns: `nil` when the API declares no mock.
+    func mock() throws(InteractiveError) -> Parser.Output?
+}
+
+extension Api {
+    /// No mock by default.
+    public static var mockJSON: String? { nil }
+
+    /// No mock unless the API provides one.
+    public func mock() throws(InteractiveError) -> Parser.Output? { nil }
+
+    /// The API's name, as used in logs and errors.
+    public var name: String { request.apiName }
+}
+
+extension Api where Parser.Output: Decodable {
+    /// Decodes ``mockJSON`` with the runtime's shared JSON settings.
+    public func mock() throws(InteractiveError) -> Parser.Output? {
+        guard let json = Self.mockJSON else { return nil }
+        return try InteractiveCoding.decode(Parser.Output.self, from: Data(json.utf8))
+    }
+}

@@ -1,0 +1,88 @@
+public import Foundation
+
+/// The JSON coders every part of the runtime shares, so models, mocks and bodies agree on formats:
+/// dates are ISO 8601 (with or without fractional seconds), `Data` is base64, keys are sorted.
+public enum InteractiveCoding {
+    /// A new encoder with the shared settings.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.format(date))
+        }
+        return encoder
+    }
+
+    /// A new decoder with the shared settings.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected an ISO 8601 date, found \"\(text)\".")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// Decodes `type` from `data`, turning any failure into ``InteractiveError/decoding(path:message:snippet:)``.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder? = nil) throws(InteractiveError) -> T {
+        do {
+            return try (decoder ?? makeDecoder()).decode(type, from: data)
+        } catch let error as DecodingError {
+            throw DecodingFailure.describe(error, body: data)
+        } catch let error as InteractiveError {
+            throw error
+        } catch {
+            throw .decoding(path: "", message: "\(error)", snippet: BodySnippet.make(data))
+        }
+    }
+}
+
+/// ISO 8601 formatting and lenient parsing.
+enum ISO8601 {
+    static func format(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    static func parse(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().parse(text)
+    }
+}
+
+/// Turns `DecodingError` into the runtime's error with a readable coding path.
+enum DecodingFailure {
+    static func describe(_ error: DecodingError, body: Data) -> InteractiveError {
+        let snippet = BodySnippet.make(body)
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .decoding(path: path(context.codingPath), message: "expected \(type): \(context.debugDescription)", snippet: snippet)
+        case .valueNotFound(let type, let context):
+            return .decoding(path: path(context.codingPath), message: "missing \(type) value: \(context.debugDescription)", snippet: snippet)
+        case .keyNotFound(let key, let context):
+            return .decoding(path: path(context.codingPath + [key]), message: "missing key \"\(key.stringValue)\"", snippet: snippet)
+        case .dataCorrupted(let context):
+            return .decoding(path: path(context.codingPath), message: context.debugDescription, snippet: snippet)
+        @unknown default:
+            return .decoding(path: "", message: "\(error)", snippet: snippet)
+        }
+    }
+
+    /// `items[2].price` style path.
+    static func path(_ keys: [any CodingKey]) -> String {
+        var result = ""
+        for key in keys {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return result
+    }
+}

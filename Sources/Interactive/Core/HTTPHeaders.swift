@@ -1,0 +1,87 @@
+/// An ordered list of HTTP header fields whose names compare case-insensitively.
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The field name as given, e.g. `Content-Type`.
+        public var name: String
+        /// The field value.
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in the order they were added.
+    public private(set) var fields: [Field]
+
+    /// Creates an empty header list.
+    public init() { fields = [] }
+
+    /// Creates a header list from name/value pairs, in order.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Creates a header list from a dictionary literal.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value of the field with this name, compared case-insensitively.
+    public subscript(name: String) -> String? {
+        get {
+            let key = name.lowercased()
+            return fields.first { $0.name.lowercased() == key }?.value
+        }
+        set {
+            if let newValue {
+                set(newValue, for: name)
+            } else {
+                remove(name)
+            }
+        }
+    }
+
+    /// Replaces every field with this name by a single one with this value.
+    public mutating func set(_ value: String, for name: String) {
+        let key = name.lowercased()
+        guard let first = fields.firstIndex(where: { $0.name.lowercased() == key }) else {
+            fields.append(Field(name: name, value: value))
+            return
+        }
+        fields[first].value = value
+        var index = fields.index(after: first)
+        while index < fields.endIndex {
+            if fields[index].name.lowercased() == key {
+                fields.remove(at: index)
+            } else {
+                index = fields.index(after: index)
+            }
+        }
+    }
+
+    /// Adds a field, keeping any existing fields with the same name.
+    public mutating func add(_ value: String, for name: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field with this name.
+    public mutating func remove(_ name: String) {
+        let key = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == key }
+    }
+
+    /// Whether a field with this name is present.
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The fields as `Name: value` lines.
+    public var description: String {
+        fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,21 @@
+public import Foundation
+
+/// A complete HTTP response as the transport received it.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, e.g. 200.
+    public var status: Int
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes (empty when there is none).
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the status is in 200–299.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}

@@ -1,0 +1,143 @@
+public import Foundation
+
+/// Turns an HTTP response into an API's business object.
+///
+/// Generated `<Name>Parser` types conform by delegating to one of the standard parsers
+/// (``JSONParser``, ``EmptyParser``, ``TextParser``, ``BinaryParser``); write your own for other formats.
+public protocol ResponseParser: Sendable {
+    /// The business object.
+    associatedtype Output: Sendable
+
+    /// Parses a response, or fails with an ``InteractiveError``.
+    func parse(_ response: HTTPResponse) throws(InteractiveError) -> Output
+}
+
+/// Checks shared by the standard parsers.
+enum ResponseCheck {
+    /// Fails unless the status is 2xx.
+    static func requireSuccess(_ response: HTTPResponse) throws(InteractiveError) {
+        guard response.isSuccess else {
+            throw .unacceptableStatus(code: response.status, headers: response.headers, body: response.body)
+        }
+    }
+}
+
+/// Decodes a JSON body, unwrapping the service's envelope when there is one.
+public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
+    /// The envelope to unwrap, or `nil` when the body is the business object itself.
+    public var envelope: Envelope?
+
+    /// Creates a parser.
+    public init(envelope: Envelope? = nil) {
+        self.envelope = envelope
+    }
+
+    /// Checks the status, then decodes the body (or the envelope's result).
+    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Output {
+        try ResponseCheck.requireSuccess(response)
+        guard let envelope else {
+            if Output.self == EmptyResponse.self, response.body.isEmpty, let empty = EmptyResponse() as? Output {
+                return empty
+            }
+            return try InteractiveCoding.decode(Output.self, from: response.body)
+        }
+        let decoder = InteractiveCoding.makeDecoder()
+        decoder.userInfo[EnvelopeBox<Output>.envelopeKey] = envelope
+        let box = try InteractiveCoding.decode(EnvelopeBox<Output>.self, from: response.body, decoder: decoder)
+        guard envelope.successCodes.contains(box.code) else {
+            throw .envelope(code: box.code, message: box.message)
+        }
+        if let result = box.result { return result }
+        if let empty = EmptyResponse() as? Output { return empty }
+        throw .decoding(path: envelope.resultKey, message: "missing key \"\(envelope.resultKey)\"", snippet: BodySnippet.make(response.body))
+    }
+}
+
+/// Accepts any successful response and ignores its body (the spec's absent `response`), checking the
+/// envelope's code when there is one.
+public struct EmptyParser: ResponseParser {
+    /// The envelope whose code is checked, if any.
+    public var envelope: Envelope?
+
+    /// Creates a parser.
+    public init(envelope: Envelope? = nil) {
+        self.envelope = envelope
+    }
+
+    /// Checks status and envelope code.
+    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> EmptyResponse {
+        guard envelope != nil, !response.body.isEmpty else {
+            try ResponseCheck.requireSuccess(response)
+            return EmptyResponse()
+        }
+        return try JSONParser<EmptyResponse>(envelope: envelope).parse(response)
+    }
+}
+
+/// Returns the body as UTF-8 text (the spec's `format: text`).
+public struct TextParser: ResponseParser {
+    /// Creates a parser.
+    public init() {}
+
+    /// Checks the status and decodes the body as UTF-8.
+    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
+        try ResponseCheck.requireSuccess(response)
+        guard let text = String(data: response.body, encoding: .utf8) else {
+            throw .decoding(path: "", message: "body is not UTF-8 text", snippet: BodySnippet.make(response.body))
+        }
+        return text
+    }
+}
+
+/// Returns the body bytes as they are (the spec's `format: binary`).
+public struct BinaryParser: ResponseParser {
+    /// Creates a parser.
+    public init() {}
+
+    /// Checks the status and returns the body.
+    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Data {
+        try ResponseCheck.requireSuccess(response)
+        return response.body
+    }
+}
+
+/// Decodes `{code, message, result}` with keys chosen at run time, in one pass.
+struct EnvelopeBox<Result: Decodable>: Decodable {
+    static var envelopeKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "interactive.envelope")! }
+
+    let code: String
+    let message: String?
+    let result: Result?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        guard let envelope = decoder.userInfo[Self.envelopeKey] as? Envelope else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no envelope configured"))
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        let codeKey = Key(envelope.codeKey)
+        guard container.contains(codeKey) else {
+            throw DecodingError.keyNotFound(codeKey, .init(codingPath: [], debugDescription: "envelope has no code"))
+        }
+        switch try container.decode(JSON.self, forKey: codeKey) {
+        case .string(let text): code = text
+        case .int(let number): code = String(number)
+        case .double(let number): code = String(number)
+        case .bool(let flag): code = String(flag)
+        case let other: code = other.description
+        }
+        if let messageKey = envelope.messageKey {
+            message = try? container.decodeIfPresent(String.self, forKey: Key(messageKey))
+        } else {
+            message = nil
+        }
+        result = try container.decodeIfPresent(Result.self, forKey: Key(envelope.resultKey))
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// A parameter value flattened for places that carry text: path segments, query items, headers, forms.
+///
+/// Scalars become their text (dates ISO 8601, data base64, booleans `true`/`false`); arrays repeat the
+/// key; objects are sent as JSON text; `nil` omits the parameter.
+enum ParameterValue: Equatable {
+    case null
+    case scalar(String)
+    case array([ParameterValue])
+    case object([(String, ParameterValue)])
+
+    static func == (lhs: ParameterValue, rhs: ParameterValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.scalar(let a), .scalar(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    /// Flattens any encodable value.
+    static func make(_ value: any Encodable) throws(InteractiveError) -> ParameterValue {
+        if let scalar = fastScalar(value) { return scalar }
+        let encoder = ParameterEncoder(codingPath: [])
+        do {
+            try encoder.encodeValue(value)
+        } catch {
+            throw .invalidRequest("cannot encode parameter: \(error)")
+        }
+        return encoder.storage.value
+    }
+
+    private static func fastScalar(_ value: any Encodable) -> ParameterValue? {
+        switch value {
+        case let value as String: .scalar(value)
+        case let value as Int: .scalar(String(value))
+        case let value as Int64: .scalar(String(value))
+        case let value as Bool: .scalar(value ? "true" : "false")
+        default: nil
+        }
+    }
+
+    /// The texts to send for a query or form key: one per array element, none for `nil`.
+    func texts() -> [String] {
+        switch self {
+        case .null: []
+        case .scalar(let text): [text]
+        case .array(let elements): elements.flatMap { $0.texts().isEmpty ? [] : [$0.singleText] }
+        case .object: [singleText]
+        }
+    }
+
+    /// One text for the whole value: arrays comma-joined, objects as JSON.
+    var singleText: String {
+        switch self {
+        case .null: ""
+        case .scalar(let text): text
+        case .array(let elements): elements.map(\.singleText).joined(separator: ",")
+        case .object: jsonText
+        }
+    }
+
+    private var jsonText: String {
+        switch self {
+        case .null: "null"
+        case .scalar(let text): "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .array(let elements): "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { ParameterValue.scalar($0.0).jsonText + ":" + $0.1.jsonText }.joined(separator: ",") + "}"
+        }
+    }
+}
+
+/// The value being built: a tree of references, so nested containers can fill their part later.
+private final class ParameterStorage {
+    var scalar: ParameterValue = .null
+    var members: [(String, ParameterStorage)]?
+    var elements: [ParameterStorage]?
+
+    var value: ParameterValue {
+        if let members { return .object(members.map { ($0.0, $0.1.value) }) }
+        if let elements { return .array(elements.map(\.value)) }
+        return scalar
+    }
+}
+
+/// A minimal `Encoder` producing ``ParameterValue``.
+private struct ParameterEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let storage: ParameterStorage
+
+    init(codingPath: [any CodingKey], storage: ParameterStorage = ParameterStorage()) {
+        self.codingPath = codingPath
+        self.storage = storage
+    }
+
+    func encodeValue(_ value: any Encodable) throws {
+        switch value {
+        case let date as Date: storage.scalar = .scalar(ISO8601.format(date))
+        case let data as Data: storage.scalar = .scalar(data.base64EncodedString())
+        case let url as URL: storage.scalar = .scalar(url.absoluteString)
+        case let decimal as Decimal: storage.scalar = .scalar(decimal.description)
+        default: try value.encode(to: self)
+        }
+    }
+
+    /// A child encoder whose storage is attached to this one's.
+    func child(_ key: any CodingKey) -> ParameterEncoder {
+        let child = ParameterEncoder(codingPath: codingPath + [key])
+        if storage.members != nil {
+            storage.members?.append((key.stringValue, child.storage))
+        } else {
+            storage.elements?.append(child.storage)
+        }
+        return child
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if storage.members == nil { storage.members = [] }
+        return KeyedEncodingContainer(KeyedParameterContainer<Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if storage.elements == nil { storage.elements = [] }
+        return UnkeyedParameterContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleParameterContainer(encoder: self) }
+}
+
+private struct IndexKey: CodingKey {
+    var stringValue: String { String(intValue ?? 0) }
+    var intValue: Int?
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct KeyedParameterContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: ParameterEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil(forKey key: Key) throws { _ = encoder.child(key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encoder.child(key).encodeValue(value)
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        encoder.child(key).container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.child(key).unkeyedContainer()
+    }
+    mutating func superEncoder() -> any Encoder { encoder }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.child(key) }
+}
+
+private struct UnkeyedParameterContainer: UnkeyedEncodingContainer {
+    let encoder: ParameterEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+    var count: Int { encoder.storage.elements?.count ?? 0 }
+
+    mutating func encodeNil() throws { _ = encoder.child(IndexKey(count)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.child(IndexKey(count)).encodeValue(value) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        encoder.child(IndexKey(count)).container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        encoder.child(IndexKey(count)).unkeyedContainer()
+    }
+    mutating func superEncoder() -> any Encoder { encoder.child(IndexKey(count)) }
+}
+
+private struct SingleParameterContainer: SingleValueEncodingContainer {
+    let encoder: ParameterEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { encoder.storage.scalar = .null }
+    mutating func encode(_ value: Bool) throws { encoder.storage.scalar = .scalar(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { encoder.storage.scalar = .scalar(value) }
+    mutating func encode(_ value: Double) throws { encoder.storage.scalar = .scalar(Self.text(value)) }
+    mutating func encode(_ value: Float) throws { encoder.storage.scalar = .scalar(Self.text(Double(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let integer = value as? any BinaryInteger {
+            encoder.storage.scalar = .scalar("\(integer)")
+        } else {
+            try encoder.encodeValue(value)
+        }
+    }
+
+    /// `1` rather than `1.0` for whole numbers, like JSON.
+    static func text(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Substitutes path parameters into a path template.
+enum PathTemplate {
+    /// Characters left as they are in a path segment: RFC 3986 unreserved.
+    static let segmentAllowed: CharacterSet = {
+        var set = CharacterSet()
+        set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return set
+    }()
+
+    /// Replaces each `{name}` by its percent-encoded value, so that `/`, `?`, `#` and `..` in a value
+    /// stay data inside one segment.
+    static func expand(_ template: String, values: [String: String]) throws(InteractiveError) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw .invalidRequest("unterminated placeholder in path \"\(template)\"")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let value = values[name] else {
+                throw .invalidRequest("missing value for path parameter \"\(name)\"")
+            }
+            guard !value.isEmpty else {
+                throw .invalidRequest("path parameter \"\(name)\" is empty")
+            }
+            result += encodeSegment(value)
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    static func encodeSegment(_ value: String) -> String {
+        if value == "." { return "%2E" }
+        if value == ".." { return "%2E%2E" }
+        return value.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
+    }
+}
+
+/// Joins base URL, path and query into one URL.
+enum URLBuilder {
+    static func make(base: URL, path: String, query: [(String, String)]) throws(InteractiveError) -> URL {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        if !path.isEmpty {
+            text += path.hasPrefix("/") ? path : "/" + path
+        }
+        if !query.isEmpty {
+            text += "?" + FormEncoding.encode(query)
+        }
+        guard let url = URL(string: text) else {
+            throw .invalidRequest("cannot form a URL from \"\(text)\"")
+        }
+        return url
+    }
+}
+
+/// `application/x-www-form-urlencoded` text, also used for query strings.
+enum FormEncoding {
+    static let allowed: CharacterSet = PathTemplate.segmentAllowed
+
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
+/// Rejects header names and values that could split or smuggle a header.
+enum HeaderCheck {
+    static func validate(name: String, value: String) throws(InteractiveError) {
+        let tokenCharacters = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(tokenCharacters.contains) else {
+            throw .invalidRequest("header name \"\(name)\" is not a valid token")
+        }
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            throw .invalidRequest("header \"\(name)\" contains a line break")
+        }
+    }
+}
+
+/// Encodes request bodies.
+enum BodyEncoder {
+    static func json(_ value: any Encodable) throws(InteractiveError) -> Data {
+        do {
+            return try InteractiveCoding.makeEncoder().encode(value)
+        } catch {
+            throw .invalidRequest("cannot encode body: \(error)")
+        }
+    }
+
+    static func jsonObject(_ members: [ApiRequest.Parameter]) throws(InteractiveError) -> Data {
+        try json(DynamicObject(members: members.map { ($0.key, $0.value) }))
+    }
+
+    static func form(_ members: [ApiRequest.Parameter]) throws(InteractiveError) -> Data {
+        var pairs: [(String, String)] = []
+        for member in members {
+            for text in try ParameterValue.make(member.value).texts() { pairs.append((member.key, text)) }
+        }
+        return Data(FormEncoding.encode(pairs).utf8)
+    }
+}
+
+/// A JSON object whose keys are known only at run time; `nil` members are left out.
+private struct DynamicObject: Encodable {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    let members: [(String, any Encodable)]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for (key, value) in members where !OptionalCheck.isNil(value) {
+            try container.encode(value, forKey: Key(key))
+        }
+    }
+}
