@@ -14,17 +14,25 @@ let package = Package(
     products: [
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "Interactive", targets: ["Interactive"]),
+        .library(name: "InteractiveSigning", targets: ["InteractiveSigning"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // MARK: Runtime
         .target(
             name: "Interactive",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "InteractiveSigning",
+            dependencies: ["Interactive", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
 
@@ -64,6 +72,18 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FaultTests",
+            dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI"],
+            swiftSettings: strictSettings
+        ),
+        // A small program the freezing test kills mid-replay and starts again.
+        .executableTarget(
+            name: "freeze-replay-child",
+            dependencies: ["Interactive"],
+            path: "Tests/Support/FreezeReplayChild",
             swiftSettings: strictSettings
         ),
     ]
