@@ -88,7 +88,7 @@ public struct ApiRequest: Sendable {
     /// - Parameter baseURL: A base URL to use instead of the service's current environment.
     public func resolve(baseURL: URL? = nil) throws(InteractiveError) -> HTTPRequest {
         let snapshot = service.snapshot()
-        let base = baseURL ?? snapshot.baseURL
+        let base = baseURL?.absoluteString ?? snapshot.baseURL
         var query: [(String, String)] = snapshot.query
         var headers = snapshot.headers
         var bodyMembers: [Parameter] = []

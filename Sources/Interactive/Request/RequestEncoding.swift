@@ -41,8 +41,11 @@ enum PathTemplate {
 
 /// Joins base URL, path and query into one URL.
 enum URLBuilder {
-    static func make(base: URL, path: String, query: [(String, String)]) throws(InteractiveError) -> URL {
-        var text = base.absoluteString
+    static func make(base: String, path: String, query: [(String, String)]) throws(InteractiveError) -> URL {
+        guard let scheme = URL(string: base)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidRequest("base URL \"\(base)\" is not an absolute http(s) URL")
+        }
+        var text = base
         while text.hasSuffix("/") { text.removeLast() }
         if !path.isEmpty {
             text += path.hasPrefix("/") ? path : "/" + path

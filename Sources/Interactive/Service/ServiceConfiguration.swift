@@ -10,22 +10,31 @@ public final class ServiceConfiguration: Sendable {
     public struct Environment: Sendable, Hashable {
         /// The environment's name.
         public var name: String
-        /// The base URL every API path is appended to.
-        public var baseURL: URL
+        /// The base URL every API path is appended to, as text (checked when a request is resolved).
+        public var baseURLString: String
 
-        /// Creates an environment.
+        /// Creates an environment from a URL.
         public init(name: String, baseURL: URL) {
             self.name = name
-            self.baseURL = baseURL
+            self.baseURLString = baseURL.absoluteString
         }
+
+        /// Creates an environment from a URL's text, e.g. one checked by the generator.
+        public init(name: String, baseURLString: String) {
+            self.name = name
+            self.baseURLString = baseURLString
+        }
+
+        /// The base URL, or `nil` when the text is not a URL.
+        public var baseURL: URL? { URL(string: baseURLString) }
     }
 
     /// What a request resolves against: a consistent copy of the mutable state.
     public struct Snapshot: Sendable {
         /// The current environment's name.
         public var environment: String
-        /// The current environment's base URL.
-        public var baseURL: URL
+        /// The current environment's base URL, as text.
+        public var baseURL: String
         /// Common headers, sent with every request of the service.
         public var headers: HTTPHeaders
         /// Common query parameters, sent with every request of the service.
@@ -64,7 +73,7 @@ public final class ServiceConfiguration: Sendable {
     ) {
         self.name = name
         self.envelope = envelope
-        let fallback = Environment(name: "default", baseURL: URL(fileURLWithPath: "/"))
+        let fallback = Environment(name: "none", baseURLString: "")
         let current = environments.first { $0.name == defaultEnvironment } ?? environments.first ?? fallback
         state = Locked(State(environments: environments, current: current, headers: headers, query: query, timeout: timeout))
     }
@@ -78,7 +87,7 @@ public final class ServiceConfiguration: Sendable {
     /// A consistent copy of everything a request resolves against.
     public func snapshot() -> Snapshot {
         state.withLock {
-            Snapshot(environment: $0.current.name, baseURL: $0.current.baseURL, headers: $0.headers, query: $0.query, timeout: $0.timeout)
+            Snapshot(environment: $0.current.name, baseURL: $0.current.baseURLString, headers: $0.headers, query: $0.query, timeout: $0.timeout)
         }
     }
 
