@@ -1,0 +1,99 @@
+/// The plugin pipeline of one execution, from `prepare` to `process`, as documented on ``Plugin``.
+extension Executor {
+    /// Runs prepare → answer → send chain → process until no plugin asks for a replay (or the replay
+    /// budget is spent) and returns the accepted response.
+    ///
+    /// - Parameter current: Updated with the request as last prepared, for `didFinish`.
+    func exchange(_ initial: HTTPRequest, context: PluginContext, current: Locked<HTTPRequest>) async throws(InteractiveError) -> HTTPResponse {
+        let send = chain(context: context, timeout: initial.timeout)
+        var request = initial
+        while true {
+            request = try await prepare(request, context: context)
+            current.withLock { $0 = request }
+            var result: Result<HTTPResponse, InteractiveError>
+            if let answer = try await answer(request, context: context) {
+                context.recordSource(answer.source)
+                result = .success(answer.response)
+            } else {
+                context.recordSource(ResponseMetadata.networkSource)
+                do throws(InteractiveError) {
+                    result = .success(try await send(request))
+                } catch {
+                    result = .failure(error)
+                }
+            }
+            if Task.isCancelled { throw .cancelled }
+            switch await process(result, for: request, context: context) {
+            case .proceed(let final):
+                return try final.get()
+            case .replay(let next):
+                request = next
+            }
+        }
+    }
+
+    /// `prepare` of every plugin in order; a header a plugin added is checked for line breaks.
+    private func prepare(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> HTTPRequest {
+        var request = request
+        for plugin in plugins {
+            request = try await plugin.prepare(request, context: context)
+        }
+        for field in request.headers {
+            try HeaderCheck.validate(name: field.name, value: field.value)
+        }
+        return request
+    }
+
+    /// The first plugin answer, in plugin order.
+    private func answer(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> PluginAnswer? {
+        for plugin in plugins {
+            if let answer = try await plugin.answer(request, context: context) { return answer }
+        }
+        return nil
+    }
+
+    /// `process` of every plugin in order. The first replay within budget stops the pass; a replay
+    /// beyond the budget is ignored and the outcome goes on to the next plugin unchanged.
+    private func process(_ result: Result<HTTPResponse, InteractiveError>, for request: HTTPRequest, context: PluginContext) async -> PluginVerdict {
+        var result = result
+        for plugin in plugins {
+            switch await plugin.process(result, for: request, context: context) {
+            case .proceed(let next):
+                result = next
+            case .replay(let next):
+                if context.replays < maxReplays {
+                    context.recordReplay()
+                    return .replay(next)
+                }
+            }
+        }
+        return .proceed(result)
+    }
+
+    /// The `send` chain: the first plugin outermost, the transport innermost. The transport call
+    /// counts an attempt, fails fast when cancelled or past the deadline, and hands the transport the
+    /// time that is left.
+    private func chain(context: PluginContext, timeout: Duration) -> PluginNext {
+        let transport = transport
+        var next: PluginNext = { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in
+            if Task.isCancelled { throw .cancelled }
+            let remaining = context.deadline - .now
+            guard remaining > .zero else { throw .timeout(after: timeout) }
+            var sent = request
+            sent.timeout = min(request.timeout, remaining)
+            context.recordAttempt()
+            do throws(InteractiveError) {
+                return try await transport.send(sent)
+            } catch .timeout {
+                throw .timeout(after: timeout)
+            }
+        }
+        for plugin in plugins.reversed() {
+            let inner = next
+            next = { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in
+                try await plugin.send(request, context: context, next: inner)
+            }
+        }
+        return next
+    }
+}

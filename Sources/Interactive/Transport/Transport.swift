@@ -1,0 +1,13 @@
+/// The one place bytes cross the network.
+///
+/// Replace it to run the same generated APIs over another HTTP library, a private protocol, or
+/// canned responses in tests (``StubTransport``). A transport sends exactly what it is given: the
+/// ``Executor`` has already applied plugins, and it enforces the deadline itself, so a transport
+/// only needs to honour ``HTTPRequest/timeout`` as well as it can and to stop when its task is cancelled.
+public protocol Transport: Sendable {
+    /// Sends one request and returns the complete response.
+    ///
+    /// - Throws: ``InteractiveError/transport(message:code:)``, ``InteractiveError/timeout(after:)`` or
+    ///   ``InteractiveError/cancelled`` when the current task is cancelled.
+    func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse
+}
