@@ -1,0 +1,77 @@
+/// A place in a spec file: its path relative to the spec folder, and a 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file's path relative to the spec folder, e.g. `shop.yaml`.
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}
+
+/// One problem found in the specs.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// How serious it is.
+    public var severity: Severity
+    /// What is wrong, in one line.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+        self.location = location
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `path:line:col: error: message`, the format editors and Xcode understand.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// Collects diagnostics from every stage so that all problems are reported at once.
+public struct Diagnostics: Sendable {
+    /// Everything reported so far, in the order reported.
+    public private(set) var all: [Diagnostic] = []
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// Reports an error.
+    public mutating func error(_ message: String, at location: SourceLocation) {
+        all.append(Diagnostic(.error, message, at: location))
+    }
+
+    /// Reports a warning.
+    public mutating func warning(_ message: String, at location: SourceLocation) {
+        all.append(Diagnostic(.warning, message, at: location))
+    }
+
+    /// Whether any error was reported.
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// The diagnostics sorted by file, line and column, without repeats.
+    public var sorted: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return all.sorted { $0.location < $1.location }.filter { seen.insert($0).inserted }
+    }
+}

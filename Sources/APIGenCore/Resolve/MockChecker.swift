@@ -1,0 +1,155 @@
+import Foundation
+
+/// Checks a spec's `mock` against the API's response type and turns it into canonical JSON text.
+struct MockChecker {
+    let models: [String: ModelDecl]
+    var diagnostics = Diagnostics()
+
+    /// The JSON text of `node` when it matches `type`; reports every mismatch with its path.
+    mutating func json(for node: YAMLNode, as type: TypeRef, api: String) -> String? {
+        let before = diagnostics.all.count
+        let text = check(node, type, path: "mock of api '\(api)'")
+        return diagnostics.all.count == before ? text : nil
+    }
+
+    /// JSON text for a mock of a text or binary response.
+    mutating func rawJSON(for node: YAMLNode, binary: Bool, api: String) -> String? {
+        guard case .string(let text) = node.scalarValue else {
+            diagnostics.error("mock of api '\(api)' must be a string, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if binary, Data(base64Encoded: text) == nil {
+            diagnostics.error("mock of api '\(api)' must be base64 text for a binary response", at: node.location)
+            return nil
+        }
+        return JSONText.string(text)
+    }
+
+    private mutating func check(_ node: YAMLNode, _ type: TypeRef, path: String) -> String {
+        switch type {
+        case .optional(let wrapped):
+            if case .null = node.scalarValue { return "null" }
+            return check(node, wrapped, path: path)
+        case .array(let element):
+            guard let elements = node.elements else { return mismatch(node, "a list", path) }
+            return "[" + elements.enumerated().map { check($0.element, element, path: "\(path)[\($0.offset)]") }.joined(separator: ",") + "]"
+        case .dictionary(let value):
+            guard let pairs = node.pairs else { return mismatch(node, "a mapping", path) }
+            return "{" + pairs.map { JSONText.string($0.name) + ":" + check($0.value, value, path: "\(path).\($0.name)") }.joined(separator: ",") + "}"
+        case .named(let name):
+            if let model = models[name] { return checkModel(node, model, path: path) }
+            return checkBuiltin(node, name, path: path)
+        }
+    }
+
+    private mutating func checkModel(_ node: YAMLNode, _ model: ModelDecl, path: String) -> String {
+        switch model.kind {
+        case .enumeration(let enumeration):
+            let value: String?
+            switch (enumeration.rawType, node.scalarValue) {
+            case (.string, .string(let text)?): value = enumeration.cases.contains { $0.rawValue == text } ? JSONText.string(text) : nil
+            case (.int, .int(let text)?): value = enumeration.cases.contains { $0.rawValue == text } ? text : nil
+            default: value = nil
+            }
+            guard let value else {
+                let cases = enumeration.cases.map(\.rawValue).joined(separator: ", ")
+                diagnostics.error("\(path) must be one of \(cases) (\(model.name)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
+                return "null"
+            }
+            return value
+        case .object(let fields):
+            guard let pairs = node.pairs else { return mismatch(node, "a mapping (\(model.name))", path) }
+            return object(pairs, fields: fields, owner: model.name, node: node, path: path)
+        }
+    }
+
+    /// Checks an object's members against fields, by JSON key.
+    mutating func object(_ pairs: [YAMLNode.Pair], fields: [FieldDecl], owner: String, node: YAMLNode, path: String) -> String {
+        var members: [String] = []
+        for pair in pairs {
+            guard let field = fields.first(where: { $0.key == pair.name }) else {
+                let keys = fields.map(\.key)
+                diagnostics.error("\(path) has unknown field '\(pair.name)' for \(owner)\(Suggestion.hint(for: pair.name, in: keys))", at: pair.key.location)
+                continue
+            }
+            members.append(JSONText.string(field.key) + ":" + check(pair.value, field.type, path: "\(path).\(pair.name)"))
+        }
+        for field in fields where !field.type.isOptional && !pairs.contains(where: { $0.name == field.key }) {
+            diagnostics.error("\(path) is missing required field '\(field.key)' of \(owner)", at: node.location)
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private mutating func checkBuiltin(_ node: YAMLNode, _ name: String, path: String) -> String {
+        let value = node.scalarValue
+        switch (name, value) {
+        case ("String", .string(let text)?): return JSONText.string(text)
+        case ("Int", .int(let text)?), ("Int64", .int(let text)?):
+            if Int64(text) != nil { return text }
+        case ("Int32", .int(let text)?):
+            if Int32(text) != nil { return text }
+        case ("Double", .int(let text)?), ("Double", .float(let text)?), ("Float", .int(let text)?),
+             ("Float", .float(let text)?), ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
+            return text
+        case ("Bool", .bool(let flag)?): return flag ? "true" : "false"
+        case ("Date", .string(let text)?):
+            if (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
+                || (try? Date.ISO8601FormatStyle().parse(text)) != nil { return JSONText.string(text) }
+            diagnostics.error("\(path) must be an ISO 8601 date, found '\(text)'", at: node.location)
+            return "null"
+        case ("URL", .string(let text)?):
+            if URL(string: text) != nil { return JSONText.string(text) }
+        case ("Data", .string(let text)?):
+            if Data(base64Encoded: text) != nil { return JSONText.string(text) }
+            diagnostics.error("\(path) must be base64 text, found '\(text)'", at: node.location)
+            return "null"
+        case ("JSON", _): return anyJSON(node)
+        default: break
+        }
+        return mismatch(node, article(name), path)
+    }
+
+    private func anyJSON(_ node: YAMLNode) -> String {
+        switch node.kind {
+        case .sequence(let elements): return "[" + elements.map(anyJSON).joined(separator: ",") + "]"
+        case .mapping(let pairs): return "{" + pairs.map { JSONText.string($0.name) + ":" + anyJSON($0.value) }.joined(separator: ",") + "}"
+        case .scalar:
+            switch node.scalarValue {
+            case .null?, nil: return "null"
+            case .bool(let flag)?: return flag ? "true" : "false"
+            case .int(let text)?, .float(let text)?: return text
+            case .string(let text)?: return JSONText.string(text)
+            }
+        }
+    }
+
+    private func article(_ name: String) -> String {
+        ["Int", "Int32", "Int64"].contains(name) ? "an \(name)" : "a \(name)"
+    }
+
+    private mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {
+        diagnostics.error("\(path) must be \(expected), found \(node.kindDescription)", at: node.location)
+        return "null"
+    }
+}
+
+/// JSON text helpers.
+enum JSONText {
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,97 @@
+/// Turns spec names into valid, idiomatic Swift names; the spec's own text stays the wire key.
+enum Naming {
+    /// Swift keywords that need backticks when used as a name.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+        "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws",
+        "true", "try", "Type", "Protocol", "some", "any", "async", "consume", "copy", "borrowing", "consuming",
+        "each", "repeat", "sending", "nonisolated", "isolated",
+    ]
+
+    /// Type names the generated code relies on; a model or API may not take them.
+    static let reservedTypeNames: Set<String> = Set(BuiltinType.swiftNames.keys).union([
+        "Api", "ApiRequest", "ResponseParser", "JSONParser", "EmptyParser", "TextParser", "BinaryParser",
+        "HTTPResponse", "HTTPRequest", "HTTPMethod", "HTTPHeaders", "InteractiveError", "RequestOptions",
+        "ServiceConfiguration", "Envelope", "EmptyResponse", "Interactive", "Foundation", "Swift",
+        "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys",
+        "Optional", "Array", "Dictionary", "Set", "Result", "Error", "Never", "Void", "Character", "Duration",
+        "Type", "Protocol", "Self", "Any", "Environment",
+    ])
+
+    /// `^[A-Z][A-Za-z0-9_]*$`
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// `^[A-Za-z_][A-Za-z0-9_]*$`
+    static func isIdentifierLike(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, isIdentifierScalar(first), !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+    }
+
+    /// Splits a name into words at separators and at lower→upper case changes kept as written.
+    private static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in name.unicodeScalars {
+            if isIdentifierScalar(scalar), scalar != "_" {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `nick_name` → `nickName`, `nick-name` → `nickName`, `URL` → `url`, `2fa` → `_2fa`;
+    /// keywords are wrapped in backticks. `nil` when nothing usable is left.
+    static func propertyName(_ name: String) -> String? {
+        let parts = words(name)
+        guard let first = parts.first else { return nil }
+        var result = lowercasedLead(first)
+        for part in parts.dropFirst() { result += uppercasedFirst(part) }
+        if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// `user id` → `UserId`, `item-detail` → `ItemDetail`; `nil` when nothing usable is left.
+    static func typeName(_ name: String) -> String? {
+        let parts = words(name)
+        guard !parts.isEmpty else { return nil }
+        var result = parts.map(uppercasedFirst).joined()
+        if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        return result
+    }
+
+    /// A name without backticks, for building other names and for comparisons.
+    static func bare(_ name: String) -> String {
+        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    private static func uppercasedFirst(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// Lowercases a leading acronym: `URLString` → `urlString`, `ID` → `id`, `Name` → `name`.
+    private static func lowercasedLead(_ word: String) -> String {
+        let characters = Array(word)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        if upperRun == 0 { return word }
+        if upperRun == characters.count || upperRun == 1 {
+            return String(characters[..<upperRun]).lowercased() + String(characters[upperRun...])
+        }
+        // Keep the last capital of an acronym as the start of the next word: URLString → urlString.
+        return String(characters[..<(upperRun - 1)]).lowercased() + String(characters[(upperRun - 1)...])
+    }
+}

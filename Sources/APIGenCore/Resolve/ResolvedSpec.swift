@@ -1,0 +1,54 @@
+/// A service after every file that names it has been merged and checked: ready to render.
+struct ResolvedService: Sendable {
+    var name: String
+    var description: String?
+    /// The spec files that declare the service's settings (environments, defaults).
+    var settingsFile: String
+    var environments: [EnvironmentDecl]
+    var defaultEnvironment: String
+    var timeout: Double?
+    var headers: [(String, String)]
+    var query: [(String, String)]
+    var envelope: EnvelopeDecl?
+    var models: [ResolvedModel]
+    var apis: [ResolvedApi]
+}
+
+/// A model with its Swift names.
+struct ResolvedModel: Sendable {
+    var decl: ModelDecl
+    var swiftName: String
+    /// Swift property names, parallel to the fields (objects only).
+    var fieldNames: [String]
+    /// Swift case names, parallel to the cases (enums only).
+    var caseNames: [String]
+}
+
+/// A parameter with its final location and Swift name.
+struct ResolvedParam: Sendable {
+    var decl: ParamDecl
+    var swiftName: String
+    var location: ParamLocation
+}
+
+/// What the API's parser produces.
+enum ResolvedResponse: Sendable {
+    case none
+    case json(TypeRef)
+    case inline([FieldDecl], fieldNames: [String], description: String?)
+    case text
+    case binary
+}
+
+/// An API with everything resolved.
+struct ResolvedApi: Sendable {
+    var decl: ApiDecl
+    /// The type-name stem: `className` or the API name, as a Swift type name.
+    var stem: String
+    var params: [ResolvedParam]
+    var wholeBody: TypeRef?
+    var response: ResolvedResponse
+    var envelope: EnvelopeDecl?
+    /// The mock as canonical JSON text.
+    var mockJSON: String?
+}

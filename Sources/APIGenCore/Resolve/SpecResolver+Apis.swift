@@ -1,0 +1,197 @@
+/// API checks: names, paths and params, bodies, responses and mocks.
+extension SpecResolver {
+    /// Members of a generated API type that a parameter may not shadow.
+    static let apiMemberNames: Set<String> = ["request", "parser", "mock", "mockJSON", "apiName", "body"]
+
+    mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
+        var seen: [String: ApiDecl] = [:]
+        var stems: [String: String] = [:]
+        let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
+        var result: [ResolvedApi] = []
+        for decl in decls {
+            if let first = seen[decl.name] {
+                diagnostics.error("api '\(decl.name)' is already defined at \(first.location)", at: decl.location)
+                continue
+            }
+            seen[decl.name] = decl
+            let stemSource = decl.className?.value ?? decl.name
+            let stemLocation = decl.className?.location ?? decl.location
+            guard let stem = Naming.typeName(stemSource) else {
+                diagnostics.error("api name '\(stemSource)' has no letters or digits to make a Swift name from", at: stemLocation)
+                continue
+            }
+            if let other = stems[stem] {
+                diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
+                continue
+            }
+            stems[stem] = decl.name
+            for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
+                diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
+            }
+            result.append(resolveApi(decl, stem: stem, models: models, serviceEnvelope: serviceEnvelope))
+        }
+        return result
+    }
+
+    private mutating func resolveApi(_ decl: ApiDecl, stem: String, models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?) -> ResolvedApi {
+        let what = "api '\(decl.name)'"
+        let knownModels = Set(models.keys)
+        let placeholders = checkedPlaceholders(decl)
+        let hasBody = !["GET", "DELETE", "HEAD"].contains(decl.method)
+        var params: [ResolvedParam] = []
+        var swiftNames: [String: String] = [:]
+        var wireKeys: [String: String] = [:]
+
+        for param in decl.params {
+            checkType(param.type, knownModels: knownModels, at: param.typeLocation)
+            let location = placement(of: param, placeholders: placeholders, hasBody: hasBody, api: what)
+            guard let swiftName = Naming.propertyName(param.name) else {
+                diagnostics.error("param name '\(param.name)' of \(what) has no letters or digits to make a Swift name from", at: param.location)
+                continue
+            }
+            let bare = Naming.bare(swiftName)
+            if Self.apiMemberNames.contains(bare) {
+                diagnostics.error("param '\(param.name)' of \(what) clashes with the generated member '\(bare)'; rename it and keep the wire name with key: \(param.key)", at: param.location)
+            } else if let other = swiftNames[bare] {
+                diagnostics.error("params '\(other)' and '\(param.name)' of \(what) both become the Swift name \(bare)", at: param.location)
+            }
+            let wireKey = "\(location.rawValue):\(location == .header ? param.key.lowercased() : param.key)"
+            if let other = wireKeys[wireKey] {
+                diagnostics.error("params '\(other)' and '\(param.name)' of \(what) both send \(location.rawValue) '\(param.key)'", at: param.location)
+            }
+            swiftNames[bare] = param.name
+            wireKeys[wireKey] = param.name
+            if location == .path, param.type.isOptional {
+                diagnostics.error("path param '\(param.name)' of \(what) cannot be optional", at: param.typeLocation)
+            }
+            if param.isSecret, location == .query {
+                diagnostics.error("secret param '\(param.name)' of \(what) would be sent in the query string; send it in: header or in a body", at: param.location)
+            }
+            if location == .header, !HeaderCheck.isValid(name: param.key, value: "") {
+                diagnostics.error("header name '\(param.key)' of \(what) is not a valid HTTP token", at: param.location)
+            }
+            params.append(ResolvedParam(decl: param, swiftName: swiftName, location: location))
+        }
+        for placeholder in placeholders where !decl.params.contains(where: { $0.name == placeholder || $0.key == placeholder }) {
+            diagnostics.error("path placeholder '{\(placeholder)}' of \(what) has no param", at: decl.pathLocation)
+        }
+
+        var wholeBody: TypeRef?
+        if case .whole(let type, let location) = decl.body {
+            checkType(type, knownModels: knownModels, at: location)
+            wholeBody = type
+            if !hasBody {
+                diagnostics.error("\(what) uses \(decl.method), which carries no body", at: location)
+            }
+            if let bodyParam = params.first(where: { $0.location == .body }) {
+                diagnostics.error("param '\(bodyParam.decl.name)' of \(what) cannot go in the body: the whole body is one \(type)", at: bodyParam.decl.location)
+            }
+        }
+
+        let envelope: EnvelopeDecl? = switch decl.envelope {
+        case .inherit: serviceEnvelope
+        case .none: nil
+        case .custom(let custom): custom
+        }
+        let response = resolveResponse(decl, knownModels: knownModels)
+        let mockJSON = decl.mock.flatMap { mock(for: $0, response: response, api: decl.name, models: models) }
+        return ResolvedApi(decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: mockJSON)
+    }
+
+    /// Where a parameter travels: as written, else the path if named there, else query or body by method.
+    private mutating func placement(of param: ParamDecl, placeholders: [String], hasBody: Bool, api: String) -> ParamLocation {
+        let inPath = placeholders.contains(param.name) || placeholders.contains(param.key)
+        guard let explicit = param.explicitLocation else {
+            if inPath { return .path }
+            return hasBody ? .body : .query
+        }
+        switch explicit.value {
+        case .path where !inPath:
+            diagnostics.error("param '\(param.name)' of \(api) is in: path but the path has no '{\(param.key)}'", at: explicit.location)
+        case .body where !hasBody:
+            diagnostics.error("param '\(param.name)' of \(api) is in: body but the method carries no body", at: explicit.location)
+        case .query, .header, .body:
+            if inPath {
+                diagnostics.error("param '\(param.name)' of \(api) is named in the path but declared in: \(explicit.value.rawValue)", at: explicit.location)
+            }
+        default:
+            break
+        }
+        return explicit.value
+    }
+
+    /// The `{name}` placeholders of the path, after checking its shape.
+    private mutating func checkedPlaceholders(_ decl: ApiDecl) -> [String] {
+        guard decl.path.hasPrefix("/") else {
+            diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
+            return []
+        }
+        if decl.path.contains("?") || decl.path.contains("#") {
+            diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must not contain '?' or '#'; declare query params instead", at: decl.pathLocation)
+        }
+        var names: [String] = []
+        var rest = Substring(decl.path)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
+                diagnostics.error("path '\(decl.path)' of api '\(decl.name)' has an unbalanced '{' or '}'", at: decl.pathLocation)
+                return names
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            if name.isEmpty || name.contains("{") {
+                diagnostics.error("path '\(decl.path)' of api '\(decl.name)' has an empty or nested placeholder", at: decl.pathLocation)
+                return names
+            }
+            if names.contains(name) {
+                diagnostics.error("path placeholder '{\(name)}' appears twice in api '\(decl.name)'", at: decl.pathLocation)
+            }
+            names.append(name)
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    private mutating func resolveResponse(_ decl: ApiDecl, knownModels: Set<String>) -> ResolvedResponse {
+        switch decl.response {
+        case .none: return .none
+        case .text: return .text
+        case .binary: return .binary
+        case .type(let type, let location):
+            checkType(type, knownModels: knownModels, at: location)
+            return .json(type)
+        case .inline(let fields, let description, _):
+            let names = checkedFields(fields, owner: "the response of api '\(decl.name)'", knownModels: knownModels)
+            return .inline(fields, fieldNames: names, description: description)
+        }
+    }
+
+    private mutating func mock(for node: YAMLNode, response: ResolvedResponse, api: String, models: [String: ModelDecl]) -> String? {
+        var checker = MockChecker(models: models)
+        defer { absorb(checker.diagnostics) }
+        switch response {
+        case .none:
+            checker.diagnostics.error("mock of api '\(api)' is given but the api has no response", at: node.location)
+            return nil
+        case .text: return checker.rawJSON(for: node, binary: false, api: api)
+        case .binary: return checker.rawJSON(for: node, binary: true, api: api)
+        case .json(let type): return checker.json(for: node, as: type, api: api)
+        case .inline(let fields, _, _):
+            guard let pairs = node.pairs else {
+                checker.diagnostics.error("mock of api '\(api)' must be a mapping, found \(node.kindDescription)", at: node.location)
+                return nil
+            }
+            let before = checker.diagnostics.all.count
+            let text = checker.object(pairs, fields: fields, owner: "the response", node: node, path: "mock of api '\(api)'")
+            return checker.diagnostics.all.count == before ? text : nil
+        }
+    }
+
+    private mutating func absorb(_ other: Diagnostics) {
+        for diagnostic in other.all {
+            if diagnostic.severity == .error {
+                diagnostics.error(diagnostic.message, at: diagnostic.location)
+            } else {
+                diagnostics.warning(diagnostic.message, at: diagnostic.location)
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// Merges the files of each service and checks what no single file can: names defined twice, types
+/// that do not exist, paths and params that disagree, mocks that do not fit their response.
+struct SpecResolver {
+    var diagnostics = Diagnostics()
+
+    /// Resolves every service, sorted by name.
+    mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
+        var byService: [String: [SpecFile]] = [:]
+        for file in files { byService[file.service, default: []].append(file) }
+        return byService.keys.sorted().compactMap { resolveService($0, files: byService[$0] ?? []) }
+    }
+
+    private mutating func resolveService(_ name: String, files: [SpecFile]) -> ResolvedService? {
+        guard let first = files.first else { return nil }
+        let settings = settingsFile(of: name, in: files) ?? first
+        if settings.environments.isEmpty, settings.environmentsLocation == nil {
+            diagnostics.error("missing required key 'environments' in service '\(name)'", at: settings.serviceLocation)
+        }
+        var defaultEnvironment = settings.environments.first?.name ?? ""
+        if let chosen = settings.defaultEnvironment {
+            if settings.environments.contains(where: { $0.name == chosen.value }) {
+                defaultEnvironment = chosen.value
+            } else if !settings.environments.isEmpty {
+                let names = settings.environments.map(\.name)
+                diagnostics.error("defaultEnvironment '\(chosen.value)' is not one of the environments (\(names.joined(separator: ", ")))\(Suggestion.hint(for: chosen.value, in: names))", at: chosen.location)
+            }
+        }
+        let defaults = files.compactMap(\.defaults).first
+        let models = resolveModels(files.flatMap(\.models), service: name)
+        let modelsByName = Dictionary(models.map { ($0.decl.name, $0.decl) }, uniquingKeysWith: { first, _ in first })
+        let apis = resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name)
+        return ResolvedService(
+            name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
+            environments: settings.environments, defaultEnvironment: defaultEnvironment,
+            timeout: defaults?.timeout, headers: defaults?.headers ?? [], query: defaults?.query ?? [],
+            envelope: defaults?.envelope, models: models, apis: apis
+        )
+    }
+
+    /// The one file that declares environments; reports any second declaration of service settings.
+    private mutating func settingsFile(of service: String, in files: [SpecFile]) -> SpecFile? {
+        let declaring = files.filter { $0.environmentsLocation != nil }
+        for extra in declaring.dropFirst() {
+            diagnostics.error("environments of service '\(service)' are already declared in \(declaring[0].path)", at: extra.environmentsLocation ?? extra.serviceLocation)
+        }
+        let withDefaults = files.filter { $0.defaults != nil }
+        for extra in withDefaults.dropFirst() {
+            diagnostics.error("defaults of service '\(service)' are already declared in \(withDefaults[0].path)", at: extra.defaults?.location ?? extra.serviceLocation)
+        }
+        return declaring.first
+    }
+
+    // MARK: Models
+
+    private mutating func resolveModels(_ decls: [ModelDecl], service: String) -> [ResolvedModel] {
+        var seen: [String: ModelDecl] = [:]
+        var swiftNames: [String: String] = [:]
+        var result: [ResolvedModel] = []
+        let knownNames = Set(decls.map(\.name))
+        for decl in decls {
+            if let first = seen[decl.name] {
+                diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
+                continue
+            }
+            seen[decl.name] = decl
+            guard let swiftName = checkedTypeName(decl.name, what: "model", at: decl.location) else { continue }
+            if let other = swiftNames[swiftName] {
+                diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
+                continue
+            }
+            swiftNames[swiftName] = decl.name
+            var model = ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: [])
+            switch decl.kind {
+            case .object(let fields):
+                model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownNames)
+            case .enumeration(let enumeration):
+                model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
+            }
+            result.append(model)
+        }
+        checkValueCycles(result, models: seen)
+        return result
+    }
+
+    /// A Swift type name for a spec name, or an error.
+    private mutating func checkedTypeName(_ name: String, what: String, at location: SourceLocation) -> String? {
+        guard let swiftName = Naming.typeName(name) else {
+            diagnostics.error("\(what) name '\(name)' has no letters or digits to make a Swift name from", at: location)
+            return nil
+        }
+        if Naming.reservedTypeNames.contains(swiftName) {
+            diagnostics.error("\(what) name '\(name)' clashes with the Swift type \(swiftName) the generated code uses; rename it", at: location)
+            return nil
+        }
+        return swiftName
+    }
+
+    /// Swift property names for fields; reports unknown types and clashing names.
+    mutating func checkedFields(_ fields: [FieldDecl], owner: String, knownModels: Set<String>) -> [String] {
+        var names: [String: String] = [:]
+        var keys: [String: String] = [:]
+        return fields.map { field in
+            checkType(field.type, knownModels: knownModels, at: field.typeLocation)
+            guard let swiftName = Naming.propertyName(field.name) else {
+                diagnostics.error("field name '\(field.name)' of \(owner) has no letters or digits to make a Swift name from", at: field.location)
+                return "_"
+            }
+            let bare = Naming.bare(swiftName)
+            if let other = names[bare] {
+                diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both become the Swift name \(bare)", at: field.location)
+            }
+            if let other = keys[field.key] {
+                diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both use the JSON key '\(field.key)'", at: field.location)
+            }
+            names[bare] = field.name
+            keys[field.key] = field.name
+            return swiftName
+        }
+    }
+
+    private mutating func checkedCases(_ enumeration: EnumDecl, owner: String) -> [String] {
+        var names: [String: String] = [:]
+        var values: Set<String> = []
+        return enumeration.cases.map { enumCase in
+            let swiftName = Naming.propertyName(enumCase.name) ?? "_"
+            let bare = Naming.bare(swiftName)
+            if swiftName == "_" {
+                diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from", at: enumCase.location)
+            } else if let other = names[bare] {
+                diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)", at: enumCase.location)
+            }
+            if !values.insert(enumCase.rawValue).inserted {
+                diagnostics.error("value '\(enumCase.rawValue)' appears twice in \(owner)", at: enumCase.location)
+            }
+            names[bare] = enumCase.name
+            return swiftName
+        }
+    }
+
+    /// Reports names in a type that are neither builtins nor models of the service.
+    mutating func checkType(_ type: TypeRef, knownModels: Set<String>, at location: SourceLocation) {
+        for name in type.names where !BuiltinType.isBuiltin(name) && !knownModels.contains(name) {
+            let candidates = Array(knownModels) + Array(BuiltinType.swiftNames.keys)
+            diagnostics.error("unknown type '\(name)'\(Suggestion.hint(for: name, in: candidates.sorted()))", at: location)
+        }
+    }
+
+    /// A struct cannot hold itself by value (even optionally); lists and maps are fine.
+    private mutating func checkValueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) {
+        func directReferences(_ type: TypeRef) -> [String] {
+            switch type {
+            case .named(let name): byName[name] != nil ? [name] : []
+            case .optional(let wrapped): directReferences(wrapped)
+            case .array, .dictionary: []
+            }
+        }
+        for model in models {
+            guard case .object(let fields) = model.decl.kind else { continue }
+            var stack = fields.flatMap { directReferences($0.type) }
+            var visited: Set<String> = []
+            while let next = stack.popLast() {
+                if next == model.decl.name {
+                    diagnostics.error("model '\(model.decl.name)' contains itself by value; hold it in a list ([\(model.decl.name)]) instead", at: model.decl.location)
+                    break
+                }
+                guard visited.insert(next).inserted, case .object(let nested)? = byName[next]?.kind else { continue }
+                stack += nested.flatMap { directReferences($0.type) }
+            }
+        }
+    }
+}

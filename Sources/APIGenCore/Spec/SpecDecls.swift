@@ -1,0 +1,175 @@
+/// What one spec file declares, read and checked key by key but not yet resolved across files.
+struct SpecFile: Sendable {
+    var path: String
+    var service: String
+    var serviceLocation: SourceLocation
+    var description: String?
+    var environments: [EnvironmentDecl]
+    var environmentsLocation: SourceLocation?
+    var defaultEnvironment: Located<String>?
+    var defaults: DefaultsDecl?
+    var models: [ModelDecl]
+    var apis: [ApiDecl]
+}
+
+/// A value and where it was written.
+struct Located<Value: Sendable>: Sendable {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// `debug: http://127.0.0.1:8085/api`
+struct EnvironmentDecl: Sendable {
+    var name: String
+    var baseURL: String
+    var location: SourceLocation
+}
+
+/// The service's `defaults`.
+struct DefaultsDecl: Sendable {
+    var timeout: Double?
+    var headers: [(String, String)]
+    var query: [(String, String)]
+    var envelope: EnvelopeDecl?
+    var location: SourceLocation
+}
+
+/// `{code, success, message, result, sessionExpired}`
+struct EnvelopeDecl: Sendable, Hashable {
+    var code: String
+    var success: [String]
+    var message: String?
+    var result: String
+    var sessionExpired: [String]
+}
+
+/// An API's choice about the service's envelope.
+enum EnvelopeChoice: Sendable {
+    /// Use the service's envelope, if any.
+    case inherit
+    /// `envelope: false`
+    case none
+    /// An envelope of its own.
+    case custom(EnvelopeDecl)
+}
+
+/// A model: an object with fields, or an enumeration.
+struct ModelDecl: Sendable {
+    enum Kind: Sendable {
+        case object([FieldDecl])
+        case enumeration(EnumDecl)
+    }
+
+    var name: String
+    var location: SourceLocation
+    var description: String?
+    var deprecated: String?
+    var kind: Kind
+    var file: String
+}
+
+/// A field of a model or of an inline response.
+struct FieldDecl: Sendable {
+    var name: String
+    var key: String
+    var type: TypeRef
+    var typeLocation: SourceLocation
+    var description: String?
+    var location: SourceLocation
+}
+
+/// `enum: [a, b]` or `enum: {a: 1, b: 2}`.
+struct EnumDecl: Sendable {
+    enum RawType: String, Sendable {
+        case string = "String"
+        case int = "Int"
+    }
+
+    struct Case: Sendable {
+        var name: String
+        var rawValue: String
+        var location: SourceLocation
+    }
+
+    var rawType: RawType
+    var cases: [Case]
+}
+
+/// Where a parameter travels, as the spec says.
+enum ParamLocation: String, Sendable, CaseIterable {
+    case path, query, header, body
+}
+
+/// A parameter of an API.
+struct ParamDecl: Sendable {
+    var name: String
+    var key: String
+    var type: TypeRef
+    var typeLocation: SourceLocation
+    var location: SourceLocation
+    var explicitLocation: Located<ParamLocation>?
+    var isSecret: Bool
+    var description: String?
+}
+
+/// How parameters in the body are encoded, or a model that is the whole body.
+enum BodyDecl: Sendable {
+    case json
+    case form
+    case whole(TypeRef, SourceLocation)
+}
+
+/// What an API answers.
+enum ResponseDecl: Sendable {
+    /// No body.
+    case none
+    /// A JSON value of a type.
+    case type(TypeRef, SourceLocation)
+    /// An inline object that becomes `<Name>Response`.
+    case inline(fields: [FieldDecl], description: String?, location: SourceLocation)
+    /// The raw body as text.
+    case text
+    /// The raw body as bytes.
+    case binary
+}
+
+/// One API.
+struct ApiDecl: Sendable {
+    var name: String
+    var location: SourceLocation
+    var description: String?
+    var method: String
+    var methodLocation: SourceLocation
+    var path: String
+    var pathLocation: SourceLocation
+    var body: BodyDecl
+    var params: [ParamDecl]
+    var response: ResponseDecl
+    var mock: YAMLNode?
+    var timeout: Double?
+    var cache: CacheDecl?
+    var retry: RetryDecl?
+    var envelope: EnvelopeChoice
+    var envelopeLocation: SourceLocation?
+    var className: Located<String>?
+    var deprecated: String?
+    var encrypt: Bool
+    var idempotent: Bool?
+    var freezable: Bool
+    var priority: String?
+    var tags: [(String, String)]
+    var file: String
+}
+
+/// `cache: {ttl, vary}`
+struct CacheDecl: Sendable {
+    var ttl: Double
+    var vary: [String]
+}
+
+/// `retry: {max, backoff, maxBackoff}`
+struct RetryDecl: Sendable {
+    var max: Int
+    var backoff: Double?
+    var maxBackoff: Double?
+}
