@@ -1,0 +1,71 @@
+public import Foundation
+
+/// Keeps requests of APIs marked `freezable: true` that fail for lack of connectivity: the request is
+/// written to an ``OfflineJournal`` and the caller gets ``InteractiveError/frozen(id:)``; ``resume(send:)``
+/// sends the journal's requests later, in order.
+///
+/// Every freezable request carries an `Idempotency-Key` header from its first attempt on, so the
+/// server can apply it exactly once however many times it arrives (first attempt whose response
+/// was lost, replay, replay after a crash).
+///
+/// ```swift
+/// let freezer = FreezePlugin(journal: try OfflineJournal(url: supportURL.appendingPathComponent("offline.journal")))
+/// let executor = Executor(plugins: [freezer, RetryPlugin()])
+/// // later, when the network is back:
+/// let report = await freezer.resume { request in try await transport.send(request) }
+/// ```
+///
+/// Put it outermost among the send wrappers, so retries happen before a request is frozen.
+public struct FreezePlugin: Plugin {
+    /// The journal.
+    public let journal: OfflineJournal
+    private let makeID: @Sendable () -> String
+    private let resuming = Locked(false)
+
+    /// Creates a freezing plugin.
+    ///
+    /// - Parameter makeID: Makes idempotency keys and journal ids (UUIDs by default).
+    public init(journal: OfflineJournal, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+        self.journal = journal
+        self.makeID = makeID
+    }
+
+    /// `FreezePlugin`.
+    public var name: String { "FreezePlugin" }
+
+    /// Gives a freezable request its idempotency key, unless it already has one.
+    public func prepare(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> HTTPRequest {
+        guard request.options.freezable, !request.headers.contains(FrozenRequest.idempotencyHeader) else { return request }
+        var request = request
+        request.headers.set(makeID(), for: FrozenRequest.idempotencyHeader)
+        return request
+    }
+
+    /// Sends; on a transport failure of a freezable request, journals it and throws `frozen`.
+    public func send(_ request: HTTPRequest, context: PluginContext, next: PluginNext) async throws(InteractiveError) -> HTTPResponse {
+        do {
+            return try await next(request)
+        } catch .transport(let message, let code) {
+            guard request.options.freezable else { throw .transport(message: message, code: code) }
+            let id = makeID()
+            do {
+                try journal.append(FrozenRequest(id: id, request: request))
+            } catch {
+                // Could not keep it: the caller must learn the request did not go through.
+                throw .transport(message: message, code: code)
+            }
+            throw .frozen(id: id)
+        }
+    }
+
+    /// Sends the journal's pending requests, oldest first, with `send`, and marks each done once the
+    /// server has answered it. See ``FreezeReplayer``.
+    public func resume(send: FreezeReplayer.Send) async -> FreezeReplayer.Report {
+        guard resuming.withLock({ running in
+            defer { running = true }
+            return !running
+        }) else { return FreezeReplayer.Report(alreadyRunning: true) }
+        defer { resuming.withLock { $0 = false } }
+        return await FreezeReplayer(journal: journal).resume(send: send)
+    }
+}
