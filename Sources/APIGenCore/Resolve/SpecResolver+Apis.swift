@@ -166,7 +166,7 @@ extension SpecResolver {
 
     private mutating func mock(for node: YAMLNode, response: ResolvedResponse, api: String, models: [String: ModelDecl]) -> String? {
         var checker = MockChecker(models: models)
-        defer { absorb(checker.diagnostics) }
+        defer { diagnostics.append(contentsOf: checker.diagnostics) }
         switch response {
         case .none:
             checker.diagnostics.error("mock of api '\(api)' is given but the api has no response", at: node.location)
@@ -182,16 +182,6 @@ extension SpecResolver {
             let before = checker.diagnostics.all.count
             let text = checker.object(pairs, fields: fields, owner: "the response", node: node, path: "mock of api '\(api)'")
             return checker.diagnostics.all.count == before ? text : nil
-        }
-    }
-
-    private mutating func absorb(_ other: Diagnostics) {
-        for diagnostic in other.all {
-            if diagnostic.severity == .error {
-                diagnostics.error(diagnostic.message, at: diagnostic.location)
-            } else {
-                diagnostics.warning(diagnostic.message, at: diagnostic.location)
-            }
         }
     }
 }

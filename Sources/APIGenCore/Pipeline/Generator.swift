@@ -1,0 +1,96 @@
+public import Foundation
+
+/// The generator's pipeline: load → parse → resolve → render → write.
+///
+/// Each stage adds to one ``Diagnostics`` collection, so every problem in every spec is reported at
+/// once; nothing is written when there is any error.
+public enum Generator {
+    /// The outcome of a run.
+    public struct Outcome: Sendable {
+        /// Every problem found, sorted by file, line and column.
+        public var diagnostics: [Diagnostic]
+        /// The files the specs produce (empty when there are errors).
+        public var files: [GeneratedFile]
+        /// What writing changes (or, for `check`, would change); `nil` when not compared.
+        public var plan: OutputPlan?
+
+        /// Whether any diagnostic is an error.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Loads, checks and renders the specs under `specs`, without touching any output folder.
+    public static func render(specs: URL, templates: URL? = nil) -> Outcome {
+        var diagnostics = Diagnostics()
+        let services = resolve(specs: specs, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: templates, diagnostics: &diagnostics) else {
+            return Outcome(diagnostics: diagnostics.sorted, files: [])
+        }
+        let files = Renderer(templates: templateSet).render(services, diagnostics: &diagnostics)
+        return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
+    }
+
+    /// Checks the specs and reports problems; writes nothing.
+    public static func validate(specs: URL) -> Outcome {
+        var diagnostics = Diagnostics()
+        _ = resolve(specs: specs, diagnostics: &diagnostics)
+        return Outcome(diagnostics: diagnostics.sorted, files: [])
+    }
+
+    /// Renders the specs and brings `output` up to date: writes new and changed files, deletes stale
+    /// generated files, leaves unchanged and foreign files alone. Writes nothing when there is an error.
+    public static func generate(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
+        var outcome = compare(specs: specs, output: output, templates: templates)
+        guard !outcome.hasErrors, let plan = outcome.plan else { return outcome }
+        do {
+            try OutputWriter.apply(plan, files: outcome.files, in: output)
+        } catch {
+            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.localizedDescription)", at: SourceLocation(file: output.path, line: 1, column: 1)))
+        }
+        return outcome
+    }
+
+    /// Renders the specs and compares them with `output` without writing: ``Outcome/plan`` says what
+    /// `generate` would change.
+    public static func compare(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
+        var outcome = render(specs: specs, templates: templates)
+        guard !outcome.hasErrors else { return outcome }
+        var diagnostics = Diagnostics()
+        outcome.plan = OutputWriter.plan(outcome.files, in: output, diagnostics: &diagnostics)
+        outcome.diagnostics += diagnostics.sorted
+        return outcome
+    }
+
+    /// Loads every spec file and resolves the services they declare.
+    static func resolve(specs: URL, diagnostics: inout Diagnostics) -> [ResolvedService] {
+        let sources = SpecFileFinder.find(in: specs, diagnostics: &diagnostics)
+        var parser = SpecParser()
+        var files: [SpecFile] = []
+        for source in sources {
+            var loadDiagnostics = Diagnostics()
+            guard let root = YAMLLoader.load(source.text, file: source.relativePath, diagnostics: &loadDiagnostics) else {
+                diagnostics.append(contentsOf: loadDiagnostics)
+                continue
+            }
+            diagnostics.append(contentsOf: loadDiagnostics)
+            if let file = parser.parse(root, path: source.relativePath) { files.append(file) }
+        }
+        diagnostics.append(contentsOf: parser.reader.diagnostics)
+        var resolver = SpecResolver()
+        let services = resolver.resolve(files)
+        diagnostics.append(contentsOf: resolver.diagnostics)
+        return services
+    }
+}
+
+extension Diagnostics {
+    /// Adds every diagnostic of another collection.
+    mutating func append(contentsOf other: Diagnostics) {
+        for diagnostic in other.all {
+            if diagnostic.severity == .error {
+                error(diagnostic.message, at: diagnostic.location)
+            } else {
+                warning(diagnostic.message, at: diagnostic.location)
+            }
+        }
+    }
+}

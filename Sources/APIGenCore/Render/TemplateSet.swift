@@ -1,0 +1,97 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates output is rendered with: the embedded defaults, each one optionally
+/// replaced by a file of the same name from a user's folder (`--templates DIR`).
+struct TemplateSet {
+    /// The names every template set must provide.
+    static let requiredNames = ["api", "model", "enum", "service", "struct", "header"]
+
+    let library: MustacheLibrary
+
+    /// The embedded defaults.
+    static func embedded() -> TemplateSet? {
+        var diagnostics = Diagnostics()
+        return make(sources: EmbeddedTemplates.all.map { ($0.key, $0.value, "Templates/\($0.key).mustache") }, diagnostics: &diagnostics)
+    }
+
+    /// The defaults, overridden by the `*.mustache` files in `directory`.
+    static func load(overrides directory: URL?, diagnostics: inout Diagnostics) -> TemplateSet? {
+        var sources = EmbeddedTemplates.all.mapValues { ($0, "") }
+        if let directory {
+            let location = SourceLocation(file: directory.path, line: 1, column: 1)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+                diagnostics.error("cannot read the templates folder", at: location)
+                return nil
+            }
+            let templates = names.filter { $0.hasSuffix(".mustache") }.sorted()
+            if templates.isEmpty {
+                diagnostics.error("templates folder has no *.mustache files", at: location)
+                return nil
+            }
+            for name in templates {
+                let path = directory.appendingPathComponent(name).path
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    diagnostics.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
+                    continue
+                }
+                sources[String(name.dropLast(".mustache".count))] = (text, path)
+            }
+        }
+        return make(sources: sources.map { ($0.key, $0.value.0, $0.value.1.isEmpty ? "Templates/\($0.key).mustache" : $0.value.1) }, diagnostics: &diagnostics)
+    }
+
+    /// The transforms swift-mustache knows; any other renders as nothing, so it is an error here.
+    static let knownTransforms: Set<String> = [
+        "capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "last", "lowercased",
+        "minusone", "odd", "plusone", "reversed", "sorted", "uppercased",
+    ]
+
+    /// The pragma that turns Mustache's HTML escaping off; generated code is never HTML.
+    static let textPragma = "{{%CONTENT_TYPE:TEXT}}"
+
+    private static func make(sources: [(name: String, text: String, path: String)], diagnostics: inout Diagnostics) -> TemplateSet? {
+        var library = MustacheLibrary()
+        let before = diagnostics.all.count
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            checkTransforms(in: source.text, path: source.path, diagnostics: &diagnostics)
+            // Every template, partials included, renders as text: a user's copy that forgets the pragma
+            // must not turn `"` into `&quot;` in Swift source.
+            let text = source.text.hasPrefix(textPragma) ? source.text : textPragma + "\n" + source.text
+            do {
+                library.register(try MustacheTemplate(string: text), named: source.name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.error("template error: \(error.error)", at: SourceLocation(file: source.path, line: error.context.lineNumber, column: error.context.columnNumber))
+            } catch {
+                diagnostics.error("template error: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
+            }
+        }
+        return diagnostics.all.count == before ? TemplateSet(library: library) : nil
+    }
+
+    /// Reports `{{name(variable)}}` tags whose transform swift-mustache does not know.
+    private static func checkTransforms(in text: String, path: String, diagnostics: inout Diagnostics) {
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: "}}") {
+                let tag = text[text.index(index, offsetBy: 2)..<close.lowerBound]
+                let body = tag.drop(while: { "#^/&{ ".contains($0) })
+                let isComment = tag.first.map { "!>%=<$".contains($0) } ?? true
+                if !isComment, let open = body.firstIndex(of: "("), body.contains(")") {
+                    let name = String(body[..<open]).trimmingCharacters(in: .whitespaces)
+                    if Naming.isIdentifierLike(name), !knownTransforms.contains(name) {
+                        diagnostics.error("unknown transform '\(name)' renders as nothing\(Suggestion.hint(for: name, in: knownTransforms.sorted()))", at: SourceLocation(file: path, line: line, column: column))
+                    }
+                }
+            }
+            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index = text.index(after: index)
+        }
+    }
+
+    /// Renders one job; `nil` when the template does not exist.
+    func render(_ job: RenderJob) -> String? {
+        library.render(job.context, withTemplate: job.template)
+    }
+}

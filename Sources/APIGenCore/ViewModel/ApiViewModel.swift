@@ -1,0 +1,135 @@
+import Foundation
+
+/// The view model of `<Name>Api.swift`: the API, its parser and its inline response.
+enum ApiViewModel {
+    static func make(_ api: ResolvedApi, service: ResolvedService, types: SwiftTypeRenderer) -> RenderJob {
+        let decl = api.decl
+        let apiType = api.stem + "Api"
+        let parserType = api.stem + "Parser"
+        let serviceType = service.name + "Service"
+        var imports = ImportSet(foundation: false, interactive: true)
+
+        var properties: [ViewModel] = []
+        var initParameters: [String] = []
+        var parameterDocs: [ViewModel] = []
+        var adds: [String] = []
+        for param in api.params {
+            imports.add(param.decl.type, using: types)
+            let type = types.swift(param.decl.type)
+            let docLines = SwiftLiteral.docLines(param.decl.description ?? defaultDescription(of: param))
+            properties.append(["name": param.swiftName, "type": type, "docLines": docLines])
+            initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional))
+            parameterDocs.append(["name": Naming.bare(param.swiftName), "summary": docLines.first ?? ""])
+            let secret = param.decl.isSecret ? ", secret: true" : ""
+            adds.append("request.add(\(param.swiftName), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
+        }
+        if let body = api.wholeBody {
+            imports.add(body, using: types)
+            let type = types.swift(body)
+            properties.append(["name": "body", "type": type, "docLines": ["The request body."]])
+            initParameters.append(Layout.initParameter(name: "body", type: type, isOptional: body.isOptional))
+            parameterDocs.append(["name": "body", "summary": "The request body."])
+            adds.append("request.setBody(body)")
+        }
+
+        var requestArguments = [
+            "service: \(serviceType).configuration",
+            "apiName: \(SwiftLiteral.string(decl.name))",
+            "method: .\(decl.method.lowercased())",
+            "path: \(SwiftLiteral.string(decl.path))",
+        ]
+        if case .form = decl.body { requestArguments.append("bodyEncoding: .form") }
+        let options = optionArguments(decl)
+        if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
+
+        let (outputType, parseExpression, response) = parsing(api, parserType: parserType, serviceType: serviceType, types: types, imports: &imports)
+        let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
+        return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
+            "source": Layout.source(decl.file),
+            "imports": imports.lines,
+            "docLines": summary + ["", "`\(decl.method) \(decl.path.replacingOccurrences(of: "`", with: "'"))`"],
+            "deprecation": decl.deprecated.map(StructViewModel.deprecationAttribute) ?? false,
+            "apiType": apiType,
+            "parserType": parserType,
+            "outputType": outputType,
+            "properties": properties,
+            "hasProperties": !properties.isEmpty,
+            "initSignature": Layout.parameterList(initParameters, indent: "    "),
+            "parameterDocs": parameterDocs,
+            "requestArguments": Layout.arguments(requestArguments),
+            "adds": adds,
+            "hasAdds": !adds.isEmpty,
+            "mockLiteral": api.mockJSON.map(SwiftLiteral.raw) ?? false,
+            "parseExpression": parseExpression,
+            "hasEnvelope": parseExpression.contains("envelope:"),
+            "response": response ?? false,
+        ])
+    }
+
+    /// "Sent as the `X-Trace-Id` header." and the like.
+    private static func defaultDescription(of param: ResolvedParam) -> String {
+        let key = param.decl.key.replacingOccurrences(of: "`", with: "'")
+        return switch param.location {
+        case .path: "Substituted for `{\(key)}` in the path."
+        case .query: "Sent as the `\(key)` query parameter."
+        case .header: "Sent as the `\(key)` header."
+        case .body: "Sent as `\(key)` in the body."
+        }
+    }
+
+    /// `RequestOptions` arguments for the spec's per-API settings, in declaration order.
+    private static func optionArguments(_ decl: ApiDecl) -> [String] {
+        var options: [String] = []
+        if let timeout = decl.timeout { options.append("timeout: \(SwiftLiteral.duration(seconds: timeout))") }
+        if let cache = decl.cache {
+            let vary = cache.vary.isEmpty ? "" : ", varyHeaders: \(SwiftLiteral.stringArray(cache.vary))"
+            options.append("cache: .init(ttl: \(SwiftLiteral.number(cache.ttl))\(vary))")
+        }
+        if let retry = decl.retry {
+            var arguments = ["max: \(retry.max)"]
+            if let backoff = retry.backoff { arguments.append("backoff: \(SwiftLiteral.number(backoff))") }
+            if let maxBackoff = retry.maxBackoff { arguments.append("maxBackoff: \(SwiftLiteral.number(maxBackoff))") }
+            options.append("retry: .init(" + arguments.joined(separator: ", ") + ")")
+        }
+        if decl.encrypt { options.append("encrypt: true") }
+        if let idempotent = decl.idempotent { options.append("idempotent: \(idempotent)") }
+        if decl.freezable { options.append("freezable: true") }
+        if let priority = decl.priority, priority != "normal" { options.append("priority: .\(priority)") }
+        if !decl.tags.isEmpty {
+            options.append("tags: [" + decl.tags.map { "\(SwiftLiteral.string($0.0)): \(SwiftLiteral.string($0.1))" }.joined(separator: ", ") + "]")
+        }
+        return options
+    }
+
+    /// The parser's output type, its parse expression and the inline response's view model.
+    private static func parsing(
+        _ api: ResolvedApi, parserType: String, serviceType: String, types: SwiftTypeRenderer, imports: inout ImportSet
+    ) -> (String, String, ViewModel?) {
+        let envelope: String = switch api.decl.envelope {
+        case .inherit: api.envelope == nil ? "nil" : "\(serviceType).configuration.envelope"
+        case .none: "nil"
+        case .custom(let custom): EnvelopeLiteral.make(custom)
+        }
+        let envelopeArgument = envelope == "nil" ? "" : "envelope: \(envelope)"
+        switch api.response {
+        case .none:
+            return ("EmptyResponse", "try EmptyParser(\(envelopeArgument)).parse(response)", nil)
+        case .text:
+            return ("String", "try TextParser().parse(response)", nil)
+        case .binary:
+            imports.foundation = true
+            return ("Data", "try BinaryParser().parse(response)", nil)
+        case .json(let type):
+            imports.add(type, using: types)
+            let swiftType = types.swift(type)
+            return (swiftType, "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", nil)
+        case .inline(let fields, let fieldNames, let description):
+            let typeName = api.stem + "Response"
+            let response = StructViewModel.make(
+                typeName: typeName, description: description ?? "The response of ``\(api.stem)Api``.", deprecated: nil,
+                fields: fields, fieldNames: fieldNames, types: types, imports: &imports
+            )
+            return (typeName, "try JSONParser<\(typeName)>(\(envelopeArgument)).parse(response)", response)
+        }
+    }
+}

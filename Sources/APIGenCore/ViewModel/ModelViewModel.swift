@@ -1,0 +1,32 @@
+/// View models of model files: structs and enums.
+enum ModelViewModel {
+    static func make(_ model: ResolvedModel, service: ResolvedService, types: SwiftTypeRenderer) -> RenderJob {
+        var imports = ImportSet()
+        var context: ViewModel
+        let template: String
+        switch model.decl.kind {
+        case .object(let fields):
+            template = "model"
+            context = StructViewModel.make(
+                typeName: model.swiftName, description: model.decl.description, deprecated: model.decl.deprecated,
+                fields: fields, fieldNames: model.fieldNames, types: types, imports: &imports
+            )
+        case .enumeration(let enumeration):
+            template = "enum"
+            context = [
+                "typeName": model.swiftName,
+                "rawType": enumeration.rawType.rawValue,
+                "docLines": SwiftLiteral.docLines(model.decl.description ?? "The values of \(model.swiftName).")
+                    + StructViewModel.deprecationDocLines(model.decl.deprecated),
+                "cases": zip(enumeration.cases, model.caseNames).map { enumCase, name -> ViewModel in
+                    let rawValue = enumeration.rawType == .int ? enumCase.rawValue : SwiftLiteral.string(enumCase.rawValue)
+                    let needsRawValue = enumeration.rawType == .int || Naming.bare(name) != enumCase.rawValue
+                    return ["declaration": needsRawValue ? "\(name) = \(rawValue)" : name]
+                },
+            ]
+        }
+        context["source"] = Layout.source(model.decl.file)
+        context["imports"] = imports.lines
+        return RenderJob(template: template, path: "\(service.name)/Models/\(model.swiftName).swift", context: context)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The view model of a `Codable` struct: a model with fields, or an API's inline response.
+enum StructViewModel {
+    static func make(
+        typeName: String,
+        description: String?,
+        deprecated: String?,
+        fields: [FieldDecl],
+        fieldNames: [String],
+        types: SwiftTypeRenderer,
+        imports: inout ImportSet
+    ) -> ViewModel {
+        var fieldModels: [ViewModel] = []
+        var parameters: [String] = []
+        var needsCodingKeys = false
+        for (field, name) in zip(fields, fieldNames) {
+            imports.add(field.type, using: types)
+            let type = types.swift(field.type)
+            let bare = Naming.bare(name)
+            if bare != field.key { needsCodingKeys = true }
+            fieldModels.append([
+                "name": name,
+                "type": type,
+                "docLines": SwiftLiteral.docLines(field.description ?? "The `\(field.key.replacingOccurrences(of: "`", with: "'"))` member."),
+                "codingCase": bare == field.key ? name : "\(name) = \(SwiftLiteral.string(field.key))",
+            ])
+            parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional))
+        }
+        return [
+            "typeName": typeName,
+            "docLines": SwiftLiteral.docLines(description ?? "A \(typeName) value.") + deprecationDocLines(deprecated),
+            "fields": fieldModels,
+            "hasFields": !fieldModels.isEmpty,
+            "initSignature": Layout.parameterList(parameters, indent: "    "),
+            "hasCodingKeys": needsCodingKeys,
+        ]
+    }
+
+    /// The `@available(*, deprecated…)` attribute for a deprecation message (empty: no message).
+    static func deprecationAttribute(_ message: String) -> String {
+        message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
+    }
+
+    /// Doc lines that say a declaration is deprecated (models are not marked with an attribute, so that
+    /// other generated declarations can still use them without warnings).
+    static func deprecationDocLines(_ message: String?) -> [String] {
+        guard let message else { return [] }
+        return ["", message.isEmpty ? "- Warning: Deprecated." : "- Warning: Deprecated: " + SwiftLiteral.docLines(message).joined(separator: " ")]
+    }
+}

@@ -1,0 +1,86 @@
+/// Writes spec text into Swift source so that it stays data: string literals, doc comments, numbers.
+enum SwiftLiteral {
+    /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate) and control characters are escaped.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator || scalar.value == 0x85:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A raw `#"…"#` literal for one-line text such as JSON, with enough `#` that nothing inside can
+    /// end it or interpolate; falls back to ``string(_:)`` for text with line breaks.
+    static func raw(_ text: String) -> String {
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 }) else {
+            return string(text)
+        }
+        var longestRun = 0, run = 0
+        for character in text {
+            run = character == "#" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let hashes = String(repeating: "#", count: longestRun + 1)
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// Doc-comment lines for a description: split at every kind of line break, trailing spaces removed,
+    /// leading and trailing empty lines dropped. Each line is written after `/// `, which no text can close.
+    static func docLines(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var lines: [String] = [""]
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            let isBreak = scalar == "\n" || scalar == "\r" || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+            if isBreak {
+                if !(scalar == "\n" && previousWasCR) { lines.append("") }
+            } else if scalar.value >= 0x20 || scalar == "\t" {
+                lines[lines.count - 1].unicodeScalars.append(scalar == "\t" ? " " : scalar)
+            }
+            previousWasCR = scalar == "\r"
+        }
+        lines = lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// The first line of a description, for `- Parameters:` entries.
+    static func summary(_ text: String?) -> String? {
+        docLines(text).first
+    }
+
+    /// A number the way a person writes it: `10`, `0.5`.
+    static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A `Duration` expression for seconds: `.seconds(10)` or `.milliseconds(500)`.
+    static func duration(seconds: Double) -> String {
+        if seconds.rounded() == seconds, seconds < 1e12 { return ".seconds(\(Int64(seconds)))" }
+        let milliseconds = seconds * 1000
+        if milliseconds.rounded() == milliseconds, milliseconds < 1e15 { return ".milliseconds(\(Int64(milliseconds)))" }
+        return ".seconds(\(number(seconds)))"
+    }
+
+    /// An array literal of strings.
+    static func stringArray(_ values: [String]) -> String {
+        "[" + values.map(string).joined(separator: ", ") + "]"
+    }
+}

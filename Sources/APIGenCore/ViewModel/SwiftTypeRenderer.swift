@@ -1,0 +1,41 @@
+/// Spells spec types in Swift and tells which modules a declaration needs.
+struct SwiftTypeRenderer {
+    /// Spec model name → Swift type name.
+    let modelNames: [String: String]
+
+    /// `[String: Item]?` → `[String: Item]?` with builtins and model names mapped.
+    func swift(_ type: TypeRef) -> String {
+        switch type {
+        case .named(let name): BuiltinType.swiftNames[name] ?? modelNames[name] ?? name
+        case .optional(let wrapped): swift(wrapped) + "?"
+        case .array(let element): "[" + swift(element) + "]"
+        case .dictionary(let value): "[String: " + swift(value) + "]"
+        }
+    }
+
+    /// Whether the type mentions a Foundation type.
+    func usesFoundation(_ type: TypeRef) -> Bool {
+        type.names.contains { BuiltinType.foundationTypes.contains($0) }
+    }
+
+    /// Whether the type mentions `JSON`, which comes from Interactive.
+    func usesInteractive(_ type: TypeRef) -> Bool {
+        type.names.contains("JSON")
+    }
+}
+
+/// The imports of one generated file: public when its public declarations use the module.
+struct ImportSet {
+    var foundation = false
+    var interactive = false
+
+    mutating func add(_ type: TypeRef, using types: SwiftTypeRenderer) {
+        foundation = foundation || types.usesFoundation(type)
+        interactive = interactive || types.usesInteractive(type)
+    }
+
+    /// `public import …` lines, Foundation first.
+    var lines: [String] {
+        (foundation ? ["public import Foundation"] : []) + (interactive ? ["public import Interactive"] : [])
+    }
+}
