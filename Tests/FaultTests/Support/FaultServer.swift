@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The fault-injecting server (`Tests/Support/fault_server.py`) on 127.0.0.1, one per test.
+///
+/// The server exits when its standard input closes, so it never outlives the test process.
+final class FaultServer: @unchecked Sendable {
+    /// What the server counted, from `/_control/counts`.
+    struct Counts: Decodable, Sendable {
+        var total: Int
+        var received: [String: Int]
+        var applied: [String: Int]
+        var successes: [String: Int]
+        var outcomes: [String: [String]]
+        var maxInflight: Int
+        var logins: Int
+    }
+
+    enum StartError: Error {
+        case noPort(String)
+    }
+
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    static var scriptPath: String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/fault_server.py").path
+    }
+
+    private init(port: Int, process: Process, input: Pipe) {
+        self.port = port
+        self.process = process
+        self.input = input
+    }
+
+    /// Starts a server and waits (at most 10 s) for it to print its port.
+    ///
+    /// The blocking read runs on its own thread, not on the concurrency pool, which has only as many
+    /// threads as cores and is shared by the tests running in parallel.
+    static func start(seed: Int = 1, secret: String = "fault-secret") async throws -> FaultServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try startBlocking(seed: seed, secret: secret) })
+            }
+        }
+    }
+
+    private static func startBlocking(seed: Int, secret: String) throws -> FaultServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", scriptPath, "--seed", String(seed), "--secret", secret]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(10)
+        while !buffer.contains(UInt8(ascii: "\n")), Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+            process.terminate()
+            throw StartError.noPort(line)
+        }
+        return FaultServer(port: port, process: process, input: input)
+    }
+
+    /// Stops the server.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+    }
+
+    deinit { stop() }
+
+    /// The server's counters.
+    func counts() async throws -> Counts {
+        let (data, _) = try await Self.controlSession.data(from: baseURL.appendingPathComponent("_control/counts"))
+        return try JSONDecoder().decode(Counts.self, from: data)
+    }
+
+    /// A URL on the server with query items.
+    func url(_ path: String, _ query: [(String, String)] = []) -> URL {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        return components?.url ?? baseURL
+    }
+
+    private static let controlSession = URLSession(configuration: .ephemeral)
+}

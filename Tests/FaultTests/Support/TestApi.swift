@@ -1,0 +1,67 @@
+import Foundation
+import Interactive
+
+/// An API whose business object is the raw response, for asserting on what the server said.
+struct RawApi: Api {
+    let request: ApiRequest
+    var parser: RawParser { RawParser() }
+
+    /// An API on `server` at `path` with `query` items (e.g. `fault=status:503`).
+    init(
+        _ server: FaultServer,
+        _ path: String,
+        method: HTTPMethod = .get,
+        query: [(String, String)] = [],
+        headers: [(String, String)] = [],
+        body: [String: String]? = nil,
+        options: RequestOptions = RequestOptions()
+    ) {
+        var request = ApiRequest(service: Self.service(server), apiName: "Raw", method: method, path: path, options: options)
+        for (key, value) in query { request.add(value, as: key, in: .query) }
+        for (name, value) in headers { request.add(value, as: name, in: .header) }
+        if let body { request.setBody(body) }
+        self.request = request
+    }
+
+    static func service(_ server: FaultServer) -> ServiceConfiguration {
+        ServiceConfiguration(name: "Fault", environments: [.init(name: "local", baseURL: server.baseURL)])
+    }
+}
+
+/// Requires a 2xx status and returns the response itself.
+struct RawParser: ResponseParser {
+    func parse(_ response: HTTPResponse) throws(InteractiveError) -> HTTPResponse {
+        guard response.isSuccess else {
+            throw .unacceptableStatus(code: response.status, headers: response.headers, body: response.body)
+        }
+        return response
+    }
+}
+
+extension HTTPResponse {
+    /// The body as a JSON object.
+    var json: JSON? { try? JSONDecoder().decode(JSON.self, from: body) }
+}
+
+/// Runs `body` and returns how long it took.
+func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
+    let start = ContinuousClock.now
+    let value = try await body()
+    return (value, .now - start)
+}
+
+/// A fresh temporary directory.
+func temporaryDirectory(_ name: String) -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("faulttests-\(name)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The outcome of an async throwing call as a value.
+func outcome<T>(_ body: () async throws(InteractiveError) -> T) async -> Result<T, InteractiveError> {
+    do throws(InteractiveError) {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""A fault-injecting HTTP/1.1 server for apigen's FaultTests, on 127.0.0.1 only.
+
+Started by the tests (FaultServer.swift) with `python3 fault_server.py [--seed N] [--secret S]`;
+prints `PORT <n>` once listening on a free port. Nagle is disabled on every connection.
+
+Any path not under /_control/ is a resource whose behaviour the query string chooses:
+  fault=drop-before        close the connection without answering
+  fault=drop-mid           send headers and part of the body, then close
+  fault=status:<code>      answer with that status (add retry-after=<s> for a Retry-After header)
+  fault=hang               answer nothing for `hang` seconds (default 30), then close
+  fault=truncated          200 with a JSON body cut in the middle
+  fault=invalid            200 with a body that is not JSON
+  fault=random&p=<pct>     fail pct% of requests at random with one of the faults above
+  times=<n>                inject the fault only for the first n requests of a key, then succeed
+  delay=<ms>               wait before answering
+Every request is counted under its key: the Idempotency-Key header, else X-Test-Key, else the
+`key` query item, else the path. A successful answer "applies" the request once per key (a repeated
+key is answered `"replayed": true` and not applied again), which is how the freezing test proves
+exactly-once delivery.
+
+Special resources: /login (issues a new token), /session (401, or an envelope code with
+envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
+HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
+Control: GET /_control/counts, POST /_control/reset.
+"""
+import argparse
+import hashlib
+import hmac
+import json
+import random
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+RANDOM_FAULTS = ["status:500", "status:503", "status:429", "status:408", "drop-before", "drop-mid"]
+
+
+class State:
+    def __init__(self, seed):
+        self.lock = threading.Lock()
+        self.rng = random.Random(seed)
+        self.reset()
+
+    def reset(self):
+        self.total = 0
+        self.received = {}
+        self.applied = {}
+        self.successes = {}
+        self.outcomes = {}
+        self.inflight = 0
+        self.max_inflight = 0
+        self.logins = 0
+        self.token = "initial"
+        self.nonces = set()
+
+    def snapshot(self):
+        return {
+            "total": self.total,
+            "received": self.received,
+            "applied": self.applied,
+            "successes": self.successes,
+            "outcomes": self.outcomes,
+            "maxInflight": self.max_inflight,
+            "logins": self.logins,
+        }
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "FaultServer/1"
+
+    def log_message(self, format, *args):
+        pass
+
+    # MARK: plumbing
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def send(self, status, payload, headers=None):
+        body = payload if isinstance(payload, bytes) else json.dumps(payload, sort_keys=True).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+
+    def drop(self):
+        self.close_connection = True
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def do_GET(self):
+        self.handle_any()
+
+    def do_POST(self):
+        self.handle_any()
+
+    def do_PUT(self):
+        self.handle_any()
+
+    def do_DELETE(self):
+        self.handle_any()
+
+    def do_PATCH(self):
+        self.handle_any()
+
+    # MARK: routing
+
+    def handle_any(self):
+        state = self.server.state
+        parsed = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True))
+        body = self.read_body()
+        if parsed.path.startswith("/_control/"):
+            return self.control(parsed.path, state)
+        key = (self.headers.get("Idempotency-Key") or self.headers.get("X-Test-Key")
+               or query.get("key") or parsed.path)
+        with state.lock:
+            state.total += 1
+            count = state.received.get(key, 0) + 1
+            state.received[key] = count
+            state.inflight += 1
+            state.max_inflight = max(state.max_inflight, state.inflight)
+            fault = query.get("fault", "none")
+            times = int(query.get("times", "-1"))
+            if times >= 0 and count > times:
+                fault = "none"
+            if fault == "random":
+                fault = state.rng.choice(RANDOM_FAULTS) if state.rng.random() * 100 < float(query.get("p", "30")) else "none"
+            state.outcomes.setdefault(key, []).append(fault)
+        try:
+            delay = float(query.get("delay", "0")) / 1000
+            if delay > 0:
+                time.sleep(delay)
+            if parsed.path == "/login":
+                return self.login(state)
+            if parsed.path == "/session":
+                return self.session(state, key, query)
+            if parsed.path == "/signed" and fault == "none":
+                return self.signed(state, key, parsed, body)
+            self.respond(state, key, fault, query, count)
+        finally:
+            with state.lock:
+                state.inflight -= 1
+
+    def respond(self, state, key, fault, query, count):
+        if fault == "none":
+            return self.succeed(state, key, count)
+        if fault == "drop-before":
+            return self.drop()
+        if fault == "drop-mid":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'{"ok": true, "pad": "')
+            return self.drop()
+        if fault.startswith("status:"):
+            status = int(fault.split(":", 1)[1])
+            headers = {}
+            if "retry-after" in query:
+                headers["Retry-After"] = query["retry-after"]
+            elif status == 429:
+                headers["Retry-After"] = "0"
+            return self.send(status, {"error": status, "key": key}, headers)
+        if fault == "hang":
+            deadline = time.monotonic() + float(query.get("hang", "30"))
+            while time.monotonic() < deadline and not self.server.stopping.is_set():
+                time.sleep(0.05)
+            return self.drop()
+        if fault == "truncated":
+            return self.send(200, b'{"ok": true, "key": "')
+        if fault == "invalid":
+            return self.send(200, b"<html>not json")
+        return self.send(400, {"error": "unknown fault " + fault})
+
+    def succeed(self, state, key, count):
+        with state.lock:
+            replayed = key in state.applied
+            if not replayed:
+                state.applied[key] = 1
+            state.successes[key] = state.successes.get(key, 0) + 1
+        self.send(200, {"ok": True, "key": key, "n": count, "method": self.command, "replayed": replayed})
+
+    # MARK: session and signing
+
+    def login(self, state):
+        with state.lock:
+            state.logins += 1
+            state.token = "t%d" % state.logins
+            token = state.token
+        self.send(200, {"token": token})
+
+    def session(self, state, key, query):
+        with state.lock:
+            valid = self.headers.get("Authorization") == "Bearer " + state.token
+        if valid:
+            return self.succeed(state, key, 0)
+        if query.get("envelope") == "1":
+            return self.send(200, {"code": "1001", "message": "session expired"})
+        return self.send(401, {"error": "unauthorized"})
+
+    def signed(self, state, key, parsed, body):
+        secret = self.server.secret
+        timestamp = self.headers.get("X-Signature-Timestamp", "")
+        nonce = self.headers.get("X-Signature-Nonce", "")
+        signature = self.headers.get("X-Signature", "")
+        pairs = sorted(tuple((item.split("=", 1) + [""])[:2]) for item in parsed.query.split("&") if item)
+        canonical = "\n".join([
+            self.command.upper(), parsed.path or "/", "&".join("%s=%s" % pair for pair in pairs),
+            hashlib.sha256(body).hexdigest(), timestamp, nonce,
+        ])
+        expected = hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()
+        try:
+            stale = abs(int(timestamp) - time.time()) > 300
+        except ValueError:
+            stale = True
+        if stale:
+            return self.send(401, {"error": "stale"})
+        if not hmac.compare_digest(expected, signature):
+            return self.send(401, {"error": "bad signature"})
+        with state.lock:
+            replay = nonce in state.nonces
+            state.nonces.add(nonce)
+        if replay:
+            return self.send(401, {"error": "replayed"})
+        self.succeed(state, key, 0)
+
+    # MARK: control
+
+    def control(self, path, state):
+        if path == "/_control/counts":
+            with state.lock:
+                snapshot = json.loads(json.dumps(state.snapshot()))
+            return self.send(200, snapshot)
+        if path == "/_control/reset":
+            with state.lock:
+                state.reset()
+            return self.send(200, {"ok": True})
+        return self.send(404, {"error": "unknown control " + path})
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+    allow_reuse_address = True
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--secret", default="fault-secret")
+    args = parser.parse_args()
+    server = Server(("127.0.0.1", 0), Handler)
+    server.state = State(args.seed)
+    server.secret = args.secret
+    server.stopping = threading.Event()
+    print("PORT %d" % server.server_address[1], flush=True)
+    # Exit when the test process closes our stdin (or dies), so no server outlives its test.
+    threading.Thread(target=lambda: (sys.stdin.read(), server.stopping.set(), server.shutdown()), daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.1)
+    finally:
+        server.stopping.set()
+
+
+if __name__ == "__main__":
+    main()
