@@ -1,0 +1,157 @@
+import Foundation
+import Interactive
+
+/// A service of its own per test, so tests that change configuration never disturb each other.
+func makeService(
+    environments: [ServiceConfiguration.Environment] = [.init(name: "local", baseURLString: "http://127.0.0.1:9/api")],
+    timeout: Duration = .seconds(10),
+    envelope: Envelope? = nil
+) -> ServiceConfiguration {
+    ServiceConfiguration(
+        name: "Test",
+        environments: environments,
+        timeout: timeout,
+        headers: ["X-Client": "interactive-tests"],
+        query: [("appVersion", "1.0")],
+        envelope: envelope
+    )
+}
+
+/// A small model, as the generator would emit it.
+struct Item: Codable, Sendable, Hashable {
+    var id: Int64
+    var title: String
+    var price: Decimal
+}
+
+/// `GET /items/{id}` → ``Item``, with a mock.
+struct ItemApi: Api {
+    var service: ServiceConfiguration
+    var id: String
+    var timeout: Duration?
+
+    init(service: ServiceConfiguration, id: String = "1", timeout: Duration? = nil) {
+        self.service = service
+        self.id = id
+        self.timeout = timeout
+    }
+
+    var request: ApiRequest {
+        var request = ApiRequest(service: service, apiName: "Item", method: .get, path: "/items/{id}", options: RequestOptions(timeout: timeout))
+        request.add(id, as: "id", in: .path)
+        return request
+    }
+
+    var parser: JSONParser<Item> { JSONParser() }
+
+    static let mockJSON: String? = #"{"id": 7, "title": "mocked", "price": 1.5}"#
+}
+
+/// `POST /login` with a form body and a secret password → ``EmptyResponse``; no mock.
+struct LoginApi: Api {
+    var service: ServiceConfiguration
+    var name: String
+    var password: String
+
+    var request: ApiRequest {
+        var request = ApiRequest(service: service, apiName: "Login", method: .post, path: "/login", bodyEncoding: .form)
+        request.add(name, as: "name", in: .body)
+        request.add(password, as: "password", in: .body, secret: true)
+        return request
+    }
+
+    var parser: EmptyParser { EmptyParser() }
+}
+
+/// An API put together by each test.
+struct AdHocApi<Parser: ResponseParser>: Api {
+    var request: ApiRequest
+    var parser: Parser
+}
+
+extension HTTPResponse {
+    /// A JSON response.
+    static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+}
+
+let itemJSON = #"{"id": 1, "title": "pen", "price": 2.5}"#
+
+/// Thread-safe list of events, for checking the order plugins ran in.
+final class EventLog: Sendable {
+    private let events = Locked<[String]>([])
+
+    func record(_ event: String) { events.withLock { $0.append(event) } }
+
+    var all: [String] { events.current }
+}
+
+/// Records every step it takes, optionally answering.
+struct RecordingPlugin: Plugin {
+    let name: String
+    let log: EventLog
+    var answer: PluginAnswer?
+
+    func prepare(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> HTTPRequest {
+        log.record("\(name).prepare")
+        return request
+    }
+
+    func answer(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> PluginAnswer? {
+        log.record("\(name).answer")
+        return answer
+    }
+
+    func send(_ request: HTTPRequest, context: PluginContext, next: PluginNext) async throws(InteractiveError) -> HTTPResponse {
+        log.record("\(name).send>")
+        defer { log.record("\(name).send<") }
+        return try await next(request)
+    }
+
+    func process(_ result: Result<HTTPResponse, InteractiveError>, for request: HTTPRequest, context: PluginContext) async -> PluginVerdict {
+        log.record("\(name).process")
+        return .proceed(result)
+    }
+
+    func didFinish(_ result: Result<any Sendable, InteractiveError>, for request: HTTPRequest, context: PluginContext) async {
+        log.record("\(name).didFinish")
+    }
+}
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `limit`. Returns whether it held.
+func eventually(within limit: Duration = .seconds(2), _ condition: @Sendable () -> Bool) async -> Bool {
+    let end = ContinuousClock.now + limit
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// The outcome of `body` as a `Result`, with how long it took.
+func timed<T>(_ body: () async throws(InteractiveError) -> T) async -> (Result<T, InteractiveError>, Duration) {
+    let start = ContinuousClock.now
+    do throws(InteractiveError) {
+        let value = try await body()
+        return (.success(value), .now - start)
+    } catch {
+        return (.failure(error), .now - start)
+    }
+}
+
+/// The error `body` fails with, or `nil` when it succeeds.
+func failure<T>(_ body: () async throws(InteractiveError) -> T) async -> InteractiveError? {
+    if case .failure(let error) = await timed(body).0 { return error }
+    return nil
+}
+
+/// The error `body` fails with, or `nil` when it succeeds.
+func failure<T>(_ body: () throws(InteractiveError) -> T) -> InteractiveError? {
+    do throws(InteractiveError) {
+        _ = try body()
+        return nil
+    } catch {
+        return error
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Interactive
+import Testing
+
+@Suite("Deadlines", .timeLimit(.minutes(1)))
+struct TimeoutTests {
+    let service = makeService()
+
+    @Test("the executor fires the timeout within 100 ms of its mark and cancels the exchange",
+          arguments: [Duration.milliseconds(500), .milliseconds(2500)])
+    func precision(timeout: Duration) async {
+        let transport = HangingTransport()
+        let executor = Executor(transport: transport)
+        let (result, elapsed) = await timed { () async throws(InteractiveError) in try await executor.execute(ItemApi(service: service, timeout: timeout)) }
+        guard case .failure(.timeout(let after)) = result else {
+            Issue.record("expected timeout, got \(result)")
+            return
+        }
+        #expect(after == timeout)
+        #expect(elapsed >= timeout)
+        #expect(elapsed < timeout + .milliseconds(100), "fired \(elapsed - timeout) late")
+        #expect(await eventually { transport.cancelled.current == 1 })
+    }
+
+    @Test("the deadline holds even against a transport that ignores cancellation")
+    func stubbornTransport() async {
+        let stub = StubTransport { _ in
+            let end = ContinuousClock.now + .seconds(3)
+            while ContinuousClock.now < end { await Task.yield() ; try? await Task.sleep(for: .milliseconds(5)) }
+            return .json(itemJSON)
+        }
+        let (result, elapsed) = await timed { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .milliseconds(300))) }
+        #expect(result.failureValue == .timeout(after: .milliseconds(300)))
+        #expect(elapsed < .milliseconds(400))
+    }
+
+    @Test("the transport is handed the time that is left, not more")
+    func remainingTimeReachesTransport() async throws {
+        struct Slow: Plugin {
+            func prepare(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> HTTPRequest {
+                try? await Task.sleep(for: .milliseconds(200))
+                return request
+            }
+        }
+        let stub = StubTransport()
+        stub.enqueue(json: itemJSON)
+        _ = try await Executor(transport: stub, plugins: [Slow()]).execute(ItemApi(service: service, timeout: .seconds(2)))
+        let handed = try #require(stub.requests.first?.timeout)
+        #expect(handed <= .milliseconds(1800))
+        #expect(handed > .seconds(1))
+    }
+
+    @Test("a timeout reported by the transport is reported with the API's timeout")
+    func transportTimeout() async {
+        let stub = StubTransport()
+        stub.enqueue(error: .timeout(after: .seconds(1)))
+        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .seconds(4))) }
+        #expect(error == .timeout(after: .seconds(4)))
+    }
+}
+
+extension Result {
+    /// The failure, if any.
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
