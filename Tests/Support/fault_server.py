@@ -14,6 +14,7 @@ Any path not under /_control/ is a resource whose behaviour the query string cho
   fault=random&p=<pct>     fail pct% of requests at random with one of the faults above
   times=<n>                inject the fault only for the first n requests of a key, then succeed
   delay=<ms>               wait before answering
+  close=1                  answer with `Connection: close` and close (no keep-alive)
 Every request is counted under its key: the Idempotency-Key header, else X-Test-Key, else the
 `key` query item, else the path. A successful answer "applies" the request once per key (a repeated
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
@@ -86,6 +87,9 @@ class Handler(BaseHTTPRequestHandler):
     def send(self, status, payload, headers=None):
         body = payload if isinstance(payload, bytes) else json.dumps(payload, sort_keys=True).encode()
         self.send_response(status)
+        if getattr(self, "close_after", False):
+            self.send_header("Connection", "close")
+            self.close_connection = True
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         for name, value in (headers or {}).items():
@@ -124,6 +128,7 @@ class Handler(BaseHTTPRequestHandler):
         parsed = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True))
         body = self.read_body()
+        self.close_after = query.get("close") == "1"
         if parsed.path.startswith("/_control/"):
             return self.control(parsed.path, state)
         key = (self.headers.get("Idempotency-Key") or self.headers.get("X-Test-Key")

@@ -1,0 +1,49 @@
+import Testing
+@testable import APIGenCore
+
+@Suite struct NamingTests {
+    @Test(arguments: [
+        ("nick_name", "nickName"), ("nick-name", "nickName"), ("user id", "userId"), ("2fa", "_2fa"),
+        ("URL", "url"), ("URLString", "urlString"), ("ID", "id"), ("Name", "name"), ("itemId", "itemId"),
+        ("default", "`default`"), ("class", "`class`"), ("self", "`self`"), ("Type", "`Type`"), ("protocol", "`protocol`"),
+        ("X-Trace-Id", "xTraceId"), ("é", nil), ("---", nil),
+    ] as [(String, String?)])
+    func propertyNames(_ name: String, _ expected: String?) {
+        #expect(Naming.propertyName(name) == expected)
+    }
+
+    @Test(arguments: [("user id", "UserId"), ("item-detail", "ItemDetail"), ("Login", "Login"), ("2fa", "_2fa"), ("login", "Login")])
+    func typeNames(_ name: String, _ expected: String) {
+        #expect(Naming.typeName(name) == expected)
+    }
+
+    @Test func stringLiteralsStayData() {
+        #expect(SwiftLiteral.string(#"a "quoted" \(x) back\slash"#) == #""a \"quoted\" \\(x) back\\slash""#)
+        #expect(SwiftLiteral.string("line\nbreak\r\t\u{0}") == #""line\nbreak\r\t\0""#)
+        #expect(SwiftLiteral.string("sep\u{2028}x") == #""sep\u{2028}x""#)
+    }
+
+    @Test func rawLiteralsOutnumberHashes() {
+        #expect(SwiftLiteral.raw(#"{"a":"b"}"#) == ##"#"{"a":"b"}"#"##)
+        #expect(SwiftLiteral.raw(##"x"#y \#(z)"##) == ###"##"x"#y \#(z)"##"###)
+        #expect(SwiftLiteral.raw("two\nlines") == #""two\nlines""#)
+    }
+
+    @Test func docLinesCannotEscapeTheirComment() {
+        #expect(SwiftLiteral.docLines("One */ two\n\nthree\r\nfour\rfive\u{2028}six  ") == ["One */ two", "", "three", "four", "five", "six"])
+        #expect(SwiftLiteral.docLines("\n\n  \n") == [])
+        #expect(SwiftLiteral.docLines("bell\u{7}") == ["bell"])
+    }
+
+    @Test func durations() {
+        #expect(SwiftLiteral.duration(seconds: 10) == ".seconds(10)")
+        #expect(SwiftLiteral.duration(seconds: 0.5) == ".milliseconds(500)")
+        #expect(SwiftLiteral.duration(seconds: 2.5) == ".milliseconds(2500)")
+    }
+
+    @Test func suggestionsFindTyposAndSwaps() {
+        #expect(Suggestion.closest(to: "methd", in: ["method", "path"]) == "method")
+        #expect(Suggestion.closest(to: "Itme", in: ["Item", "User"]) == "Item")
+        #expect(Suggestion.closest(to: "zzz", in: ["method", "path"]) == nil)
+    }
+}

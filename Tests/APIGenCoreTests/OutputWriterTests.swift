@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import APIGenCore
+
+@Suite struct OutputWriterTests {
+    /// A spec folder and an output folder.
+    struct Workspace {
+        let folder: TemporaryFolder
+        var specs: URL { folder.folder("Specs") }
+        var output: URL { folder.folder("Generated") }
+
+        init(_ spec: String = SpecHarness.base) throws {
+            folder = try TemporaryFolder()
+            try folder.write(spec, to: "Specs/shop.yaml")
+        }
+
+        func modificationDate(_ path: String) throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.modificationDate] as? Date
+        }
+    }
+
+    @Test func secondRunWritesNothingAndKeepsModificationTimes() throws {
+        let workspace = try Workspace()
+        let first = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(first.plan?.created.count == 2)
+        let before = try workspace.modificationDate("Shop/Apis/PingApi.swift")
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(second.plan?.created == [])
+        #expect(second.plan?.updated == [])
+        #expect(second.plan?.unchanged.count == 2)
+        #expect(try workspace.modificationDate("Shop/Apis/PingApi.swift") == before)
+    }
+
+    @Test func onlyChangedFilesAreRewritten() throws {
+        let workspace = try Workspace(SpecHarness.base + "  Pong:\n    path: /pong\n")
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        try workspace.folder.write(SpecHarness.base + "  Pong:\n    path: /pong/v2\n", to: "Specs/shop.yaml")
+        let outcome = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.plan?.updated == ["Shop/Apis/PongApi.swift"])
+        #expect(outcome.plan?.unchanged == ["Shop/Apis/PingApi.swift", "Shop/ShopService.swift"])
+        #expect(workspace.folder.read("Generated/Shop/Apis/PongApi.swift")?.contains(#"path: "/pong/v2""#) == true)
+    }
+
+    @Test func staleGeneratedFilesAreDeleted() throws {
+        let workspace = try Workspace(SpecHarness.base + "  Pong:\n    path: /pong\n")
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        try workspace.folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        let outcome = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.plan?.deleted == ["Shop/Apis/PongApi.swift"])
+        #expect(workspace.folder.files(under: "Generated") == ["Shop/Apis/PingApi.swift", "Shop/ShopService.swift"])
+    }
+
+    @Test func emptiedFoldersAreRemoved() throws {
+        let workspace = try Workspace(SpecHarness.base)
+        try workspace.folder.write("service: Old\nenvironments: {e: \"https://a.b\"}\napis:\n  X:\n    path: /x\n", to: "Specs/old.yaml")
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        try FileManager.default.removeItem(at: workspace.specs.appendingPathComponent("old.yaml"))
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(!FileManager.default.fileExists(atPath: workspace.output.appendingPathComponent("Old").path))
+    }
+
+    @Test func foreignFilesAreNeverTouched() throws {
+        let workspace = try Workspace()
+        try workspace.folder.write("// my own helper\n", to: "Generated/Shop/Apis/Helper.swift")
+        try workspace.folder.write("notes", to: "Generated/Shop/README.md")
+        let outcome = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.plan?.deleted == [])
+        #expect(workspace.folder.read("Generated/Shop/Apis/Helper.swift") == "// my own helper\n")
+        #expect(workspace.folder.read("Generated/Shop/README.md") == "notes")
+    }
+
+    @Test func aForeignFileInTheWayIsAnErrorAndNothingIsWritten() throws {
+        let workspace = try Workspace(SpecHarness.base + "  Pong:\n    path: /pong\n")
+        try workspace.folder.write("// hand-written\n", to: "Generated/Shop/Apis/PingApi.swift")
+        let outcome = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.hasErrors)
+        #expect(outcome.diagnostics.first?.message.hasPrefix("refusing to overwrite Shop/Apis/PingApi.swift") == true)
+        #expect(workspace.folder.read("Generated/Shop/Apis/PingApi.swift") == "// hand-written\n")
+        #expect(workspace.folder.read("Generated/Shop/Apis/PongApi.swift") == nil)
+    }
+
+    @Test func specErrorsWriteNothing() throws {
+        let workspace = try Workspace()
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        let before = workspace.folder.files(under: "Generated").map { workspace.folder.read("Generated/" + $0) }
+        try workspace.folder.write(SpecHarness.base + "  Broken:\n    path: nope\n", to: "Specs/shop.yaml")
+        let outcome = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.hasErrors)
+        #expect(workspace.folder.files(under: "Generated").map { workspace.folder.read("Generated/" + $0) } == before)
+    }
+
+    @Test func compareReportsWhatIsOutOfDate() throws {
+        let workspace = try Workspace()
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        #expect(Generator.compare(specs: workspace.specs, output: workspace.output).plan?.isUpToDate == true)
+        try workspace.folder.write(SpecHarness.base.replacingOccurrences(of: "/ping", with: "/ping2") + "  New:\n    path: /new\n", to: "Specs/shop.yaml")
+        let plan = try #require(Generator.compare(specs: workspace.specs, output: workspace.output).plan)
+        #expect(plan.created == ["Shop/Apis/NewApi.swift"])
+        #expect(plan.updated == ["Shop/Apis/PingApi.swift"])
+        #expect(workspace.folder.read("Generated/Shop/Apis/NewApi.swift") == nil, "compare writes nothing")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Paths of the repository and of the build products the tests use.
+enum Repository {
+    /// The package root, found from this file's path.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the running test bundle's build products (e.g. `.build/debug`).
+    static var productsFolder: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug")
+    }
+
+    /// The built `apigen` executable.
+    static var apigen: URL { productsFolder.appendingPathComponent("apigen") }
+
+    /// The folder holding `Interactive.swiftmodule`.
+    static var modules: URL { productsFolder.appendingPathComponent("Modules") }
+}
+
+/// Runs a program and collects its exit status and output.
+struct ProcessResult {
+    var status: Int32
+    var output: String
+    var errorOutput: String
+
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errorOutput: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Type-checks generated Swift against the built `Interactive` module, with warnings as errors.
+enum SwiftCompiler {
+    static var swiftc: URL {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/opt/swift/usr/bin/swiftc")
+    }
+
+    /// Type-checks `files` as module `moduleName`; `mainActorByDefault` uses Xcode 26's app-target settings.
+    static func typecheck(_ files: [URL], moduleName: String, mainActorByDefault: Bool = false) throws -> ProcessResult {
+        var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-I", Repository.modules.path]
+        if mainActorByDefault {
+            arguments += ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
+        }
+        return try ProcessResult.run(swiftc, arguments + files.map(\.path))
+    }
+}

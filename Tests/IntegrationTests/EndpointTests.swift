@@ -1,0 +1,159 @@
+import Foundation
+import HTTPBinAPI
+import Interactive
+import Testing
+
+extension HTTPBinTests {
+    /// Every endpoint of `Specs/httpbin.yaml`, with what httpbin echoes back checked.
+    @Suite("Endpoints")
+    struct Endpoints {
+        let executor = Executor()
+
+        @Test("GET with a query array, an optional left out, and the common parameters arriving")
+        func get() async throws {
+            try await useLocalHTTPBin()
+            let response = try await executor.executeWithMetadata(GetApi(q: "swift & co", tags: ["a", "b c"]))
+            let echo = response.value
+            #expect(echo.args["q"] == .string("swift & co"))
+            #expect(echo.args["tags"] == .array([.string("a"), .string("b c")]))
+            #expect(echo.args["page"] == nil)
+            #expect(echo.args["appVersion"] == .string("1.0"))
+            #expect(echo.headers["X-Client"] == "apigen-tests")
+            #expect(echo.headers["Accept"] == "application/json")
+            #expect(response.metadata.status == 200)
+            #expect(response.metadata.attempts == 1)
+            #expect(response.metadata.source == ResponseMetadata.networkSource)
+            #expect(response.metadata.headers["content-type"] == "application/json")
+        }
+
+        @Test("POST with a JSON body")
+        func postJSON() async throws {
+            try await useLocalHTTPBin()
+            let echo = try await executor.execute(PostJSONApi(name: "pen", count: 3, enabled: true, tags: ["x", "y"]))
+            #expect(echo.json == .object(["name": .string("pen"), "count": .int(3), "enabled": .bool(true), "tags": .array([.string("x"), .string("y")])]))
+            #expect(echo.headers["Content-Type"] == "application/json")
+            #expect(echo.url.hasSuffix("/post?appVersion=1.0"))
+        }
+
+        @Test("POST with a form body, including the secret")
+        func postForm() async throws {
+            try await useLocalHTTPBin()
+            let echo = try await executor.execute(PostFormApi(name: "ann lee", password: "p&ss=word"))
+            #expect(echo.form?["name"] == .string("ann lee"))
+            #expect(echo.form?["password"] == .string("p&ss=word"))
+            #expect(echo.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
+            #expect(echo.args["password"] == nil)
+        }
+
+        @Test("POST with a whole model as the body")
+        func postItem() async throws {
+            try await useLocalHTTPBin()
+            let echo = try await executor.execute(PostItemApi(body: Item(id: 42, title: "cup", price: 9.5, tags: ["kitchen"])))
+            #expect(echo.json == .object(["id": .int(42), "title": .string("cup"), "price": .double(9.5), "tags": .array([.string("kitchen")])]))
+            #expect(echo.method == "POST")
+            #expect(echo.url.contains("/anything/items"))
+        }
+
+        @Test("PUT, PATCH and DELETE")
+        func putPatchDelete() async throws {
+            try await useLocalHTTPBin()
+            #expect(try await executor.execute(PutApi(title: "new")).json == .object(["title": .string("new")]))
+            #expect(try await executor.execute(PatchApi(title: "patched")).json == .object(["title": .string("patched")]))
+            let empty = try await executor.execute(PatchApi())
+            #expect(empty.json == nil || empty.json == .null)
+            #expect(try await executor.execute(DeleteApi(reason: "gone")).args["reason"] == .string("gone"))
+        }
+
+        @Test("status without a body")
+        func status() async throws {
+            try await useLocalHTTPBin()
+            let response = try await executor.executeWithMetadata(StatusApi(code: 204))
+            #expect(response.value == EmptyResponse())
+            #expect(response.metadata.status == 204)
+        }
+
+        @Test("delay within the timeout")
+        func delay() async throws {
+            try await useLocalHTTPBin()
+            let response = try await executor.executeWithMetadata(DelayApi(seconds: 0.3))
+            #expect(response.value.url.contains("/delay/0.3"))
+            #expect(response.metadata.duration >= .milliseconds(300))
+        }
+
+        @Test("a header parameter arrives; a nil one is left out")
+        func headers() async throws {
+            try await useLocalHTTPBin()
+            #expect(try await executor.execute(HeadersApi(traceId: "trace-1")).headers["X-Trace-Id"] == "trace-1")
+            #expect(try await executor.execute(HeadersApi()).headers["X-Trace-Id"] == nil)
+        }
+
+        @Test("a path parameter stays one segment whatever it contains")
+        func anything() async throws {
+            try await useLocalHTTPBin()
+            let echo = try await executor.execute(AnythingApi(path: "a/b ?x=1#f", note: "n", payload: .object(["k": .int(1)])))
+            #expect(echo.url.contains("/anything/a%2Fb%20%3Fx%3D1%23f?"))
+            #expect(echo.args["note"] == .string("n"))
+            #expect(echo.args["x"] == nil)
+            #expect(echo.json == .object(["payload": .object(["k": .int(1)])]))
+        }
+
+        @Test("text response")
+        func base64() async throws {
+            try await useLocalHTTPBin()
+            #expect(try await executor.execute(Base64Api(value: base64url("héllo, wörld?"))) == "héllo, wörld?")
+        }
+
+        @Test("binary response")
+        func bytes() async throws {
+            try await useLocalHTTPBin()
+            #expect(try await executor.execute(BytesApi(count: 1024)).count == 1024)
+        }
+
+        @Test("basic authentication with a secret header")
+        func basicAuth() async throws {
+            try await useLocalHTTPBin()
+            let credentials = "Basic " + Data("ann:s3cret".utf8).base64EncodedString()
+            let result = try await executor.execute(BasicAuthApi(user: "ann", password: "s3cret", authorization: credentials))
+            #expect(result.authenticated)
+            #expect(result.user == "ann")
+            let wrong = "Basic " + Data("ann:nope".utf8).base64EncodedString()
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(BasicAuthApi(user: "ann", password: "s3cret", authorization: wrong)) }
+            #expect(error?.hasStatus(401) == true)
+        }
+
+        @Test("cookies set through a redirect are sent back by the same transport")
+        func cookies() async throws {
+            try await useLocalHTTPBin()
+            let executor = Executor()
+            #expect(try await executor.execute(CookiesApi()).cookies.isEmpty)
+            let set = try await executor.execute(SetCookiesApi(session: "abc"))
+            #expect(set.cookies["session"] == "abc")
+            #expect(try await executor.execute(CookiesApi()).cookies["session"] == "abc")
+        }
+
+        @available(*, deprecated, message: "Calls the deprecated SampleDocumentApi on purpose.")
+        @Test("deprecated API still works")
+        func sampleDocument() async throws {
+            try await useLocalHTTPBin()
+            let document = try await executor.execute(SampleDocumentApi())
+            #expect(document.slideshow.title == "Sample Slide Show")
+            #expect(document.slideshow.slides.count == 2)
+        }
+
+        @Test("envelope: a success code unwraps the result")
+        func envelopeSuccess() async throws {
+            try await useLocalHTTPBin()
+            let body = #"{"code":100,"message":"ok","result":{"id":7,"title":"lamp","price":12.25,"tags":["a","b"]}}"#
+            let item = try await executor.execute(EnvelopeBase64Api(value: base64url(body)))
+            #expect(item == Item(id: 7, title: "lamp", price: 12.25, tags: ["a", "b"]))
+        }
+
+        @Test("envelope: any other code fails with the server's code and message")
+        func envelopeFailure() async throws {
+            try await useLocalHTTPBin()
+            let body = #"{"code":500,"message":"out of stock"}"#
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(EnvelopeBase64Api(value: base64url(body))) }
+            #expect(error == .envelope(code: "500", message: "out of stock"))
+        }
+    }
+}

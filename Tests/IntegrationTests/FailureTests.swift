@@ -1,0 +1,113 @@
+import Foundation
+import HTTPBinAPI
+import Interactive
+import Testing
+
+extension HTTPBinTests {
+    /// HTTP errors, deadlines, cancellation and refused connections against the real server.
+    @Suite("Failures")
+    struct Failures {
+        @Test("4xx and 5xx become unacceptable-status errors with the server's status", arguments: [400, 404, 418, 500, 503])
+        func statusErrors(code: Int) async throws {
+            try await useLocalHTTPBin()
+            let error = await failure { () async throws(InteractiveError) in try await Executor().execute(StatusApi(code: code)) }
+            guard case .unacceptableStatus(let status, _, _) = error else {
+                Issue.record("expected unacceptableStatus, got \(String(describing: error))")
+                return
+            }
+            #expect(status == code)
+        }
+
+        @Test("/delay beyond the API's 2 s timeout fails with timeout on time")
+        func delayTimesOut() async throws {
+            try await useLocalHTTPBin()
+            let (result, elapsed) = await timed { () async throws(InteractiveError) in try await Executor().execute(DelayApi(seconds: 4)) }
+            guard case .failure(.timeout(let after)) = result else {
+                Issue.record("expected timeout, got \(result)")
+                return
+            }
+            #expect(after == .seconds(2))
+            #expect(elapsed >= .seconds(2))
+            #expect(elapsed < .milliseconds(2100))
+        }
+
+        @Test("URLSession transport: sub-second and fractional timeouts fire within 100 ms of their mark",
+              arguments: [Duration.milliseconds(500), .milliseconds(2500)])
+        func timeoutPrecision(timeout: Duration) async throws {
+            try await useLocalHTTPBin()
+            let api = WithTimeout(base: DelayApi(seconds: 5), timeout: timeout)
+            let (result, elapsed) = await timed { () async throws(InteractiveError) in try await Executor().execute(api) }
+            #expect(result.failureValue == .timeout(after: timeout))
+            #expect(elapsed >= timeout)
+            #expect(elapsed < timeout + .milliseconds(100), "fired \(elapsed - timeout) late")
+        }
+
+        @Test("cancelling the task mid-flight fails with cancelled quickly")
+        func cancelMidFlight() async throws {
+            try await useLocalHTTPBin()
+            let signal = SendSignal()
+            let executor = Executor(plugins: [signal])
+            let task = Task { await timed { () async throws(InteractiveError) in try await executor.execute(DelayApi(seconds: 5)) } }
+            #expect(await eventually { signal.sent.current == 1 })
+            try await Task.sleep(for: .milliseconds(100)) // let the request reach the server
+            let cancelledAt = ContinuousClock.now
+            task.cancel()
+            let (result, elapsed) = await task.value
+            #expect(result.failureValue == .cancelled)
+            #expect(ContinuousClock.now - cancelledAt < .milliseconds(200))
+            #expect(elapsed < .seconds(1))
+        }
+
+        @Test("cancelling a Handler mid-flight calls back with cancelled quickly")
+        func handlerCancelMidFlight() async throws {
+            try await useLocalHTTPBin()
+            let signal = SendSignal()
+            let executor = Executor(plugins: [signal])
+            let start = ContinuousClock.now
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Echo, InteractiveError>, Never>) in
+                let handler = executor.execute(DelayApi(seconds: 5), queue: DispatchQueue(label: "callback")) { continuation.resume(returning: $0) }
+                Task {
+                    _ = await eventually { signal.sent.current == 1 }
+                    try? await Task.sleep(for: .milliseconds(100))
+                    handler.cancel()
+                }
+            }
+            #expect(result.failureValue == .cancelled)
+            #expect(ContinuousClock.now - start < .seconds(1))
+        }
+
+        @Test("a refused connection is a transport error")
+        func refused() async throws {
+            try await useLocalHTTPBin()
+            try HTTPBinService.configuration.switchEnvironment(to: "closed")
+            defer { try? HTTPBinService.switchEnvironment(to: .local) }
+            let error = await failure { () async throws(InteractiveError) in try await Executor().execute(GetApi()) }
+            guard case .transport = error else {
+                Issue.record("expected transport, got \(String(describing: error))")
+                return
+            }
+        }
+
+        @Test("mock mode answers without a server; an API without a mock says so")
+        func mockMode() async throws {
+            try await useLocalHTTPBin()
+            try HTTPBinService.configuration.switchEnvironment(to: "closed")
+            defer { try? HTTPBinService.switchEnvironment(to: .local) }
+            let transport = CountingTransport()
+            let executor = Executor(transport: transport, mockMode: .apis(["Get", "Status"]))
+            let response = try await executor.executeWithMetadata(GetApi(q: "ignored"))
+            #expect(response.value.args["q"] == .string("mocked"))
+            #expect(response.metadata.source == ResponseMetadata.mockSource)
+            #expect(await failure { () async throws(InteractiveError) in try await executor.execute(StatusApi(code: 200)) } == .mockUnavailable(api: "Status"))
+            #expect(transport.count.current == 0)
+        }
+    }
+}
+
+extension Result {
+    /// The failure, if any.
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
