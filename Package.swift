@@ -61,7 +61,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "APIGenCoreTests",
-            dependencies: ["APIGenCore", "Interactive"],
+            dependencies: ["APIGenCore", "Interactive", "apigen"],
             swiftSettings: strictSettings
         ),
         .testTarget(

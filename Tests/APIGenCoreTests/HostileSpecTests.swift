@@ -67,7 +67,7 @@ import Testing
         let result = try SwiftCompiler.typecheck(files, moduleName: "HostileAPI")
         #expect(result.status == 0, "\(result.errorOutput)")
         let api = try #require(folder.read("out/Hostile/Apis/DefaultApi.swift"))
-        #expect(api.contains("public var `self`: String"))
+        #expect(api.contains("public var self_: String"))
         #expect(api.contains(#"request.add(`class`, as: "class", in: .path)"#))
         let model = try #require(folder.read("out/Hostile/Models/TypeHolder.swift"))
         #expect(model.contains(#"case nickName = "nick-name""#))

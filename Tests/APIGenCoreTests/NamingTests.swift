@@ -5,7 +5,7 @@ import Testing
     @Test(arguments: [
         ("nick_name", "nickName"), ("nick-name", "nickName"), ("user id", "userId"), ("2fa", "_2fa"),
         ("URL", "url"), ("URLString", "urlString"), ("ID", "id"), ("Name", "name"), ("itemId", "itemId"),
-        ("default", "`default`"), ("class", "`class`"), ("self", "`self`"), ("Type", "`Type`"), ("protocol", "`protocol`"),
+        ("default", "`default`"), ("class", "`class`"), ("self", "self_"), ("super", "super_"), ("Type", "type"), ("Self", "self_"), ("protocol", "`protocol`"),
         ("X-Trace-Id", "xTraceId"), ("é", nil), ("---", nil),
     ] as [(String, String?)])
     func propertyNames(_ name: String, _ expected: String?) {

@@ -12,8 +12,12 @@ struct ModelParser {
         var model = ModelDecl(name: name, location: pair.key.location, kind: .object([]), file: file)
         let hasFields = pair.value["fields"] != nil
         let hasEnum = pair.value["enum"] != nil
+        let hasUnknownKey = pairs.contains { !Self.modelKeys.contains($0.name) && !$0.name.hasPrefix("x-") }
         if hasFields == hasEnum {
-            reader.diagnostics.error("\(what) must have either 'fields' or 'enum'", at: pair.key.location)
+            // A misspelt `fields` is already reported as an unknown key.
+            if hasFields || !hasUnknownKey {
+                reader.diagnostics.error("\(what) must have either 'fields' or 'enum'", at: pair.key.location)
+            }
             return nil
         }
         for entry in pairs {

@@ -13,7 +13,8 @@ struct Renderer {
     func render(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for service in services {
-            let types = SwiftTypeRenderer(modelNames: Dictionary(service.models.map { ($0.decl.name, $0.swiftName) }, uniquingKeysWith: { first, _ in first }))
+            let types = SwiftTypeRenderer(modelNames: Dictionary(
+                service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }))
             var jobs = [ServiceViewModel.make(service)]
             jobs += service.models.map { ModelViewModel.make($0, service: service, types: types) }
             jobs += service.apis.map { ApiViewModel.make($0, service: service, types: types) }

@@ -4,11 +4,23 @@ import Foundation
 struct MockChecker {
     let models: [String: ModelDecl]
     var diagnostics = Diagnostics()
+    /// The API whose mock is checked, for messages.
+    var api = ""
+
+    /// `mock of api 'Login'` or `mock of api 'Login' at 'user.id'`.
+    private func subject(_ path: String) -> String {
+        path.isEmpty ? "mock of api '\(api)'" : "mock of api '\(api)' at '\(path)'"
+    }
+
+    private func child(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
 
     /// The JSON text of `node` when it matches `type`; reports every mismatch with its path.
     mutating func json(for node: YAMLNode, as type: TypeRef, api: String) -> String? {
         let before = diagnostics.all.count
-        let text = check(node, type, path: "mock of api '\(api)'")
+        self.api = api
+        let text = check(node, type, path: "")
         return diagnostics.all.count == before ? text : nil
     }
 
@@ -32,10 +44,10 @@ struct MockChecker {
             return check(node, wrapped, path: path)
         case .array(let element):
             guard let elements = node.elements else { return mismatch(node, "a list", path) }
-            return "[" + elements.enumerated().map { check($0.element, element, path: "\(path)[\($0.offset)]") }.joined(separator: ",") + "]"
+            return "[" + elements.enumerated().map { check($0.element, element, path: "\(path.isEmpty ? "" : path)[\($0.offset)]") }.joined(separator: ",") + "]"
         case .dictionary(let value):
             guard let pairs = node.pairs else { return mismatch(node, "a mapping", path) }
-            return "{" + pairs.map { JSONText.string($0.name) + ":" + check($0.value, value, path: "\(path).\($0.name)") }.joined(separator: ",") + "}"
+            return "{" + pairs.map { JSONText.string($0.name) + ":" + check($0.value, value, path: child(path, $0.name)) }.joined(separator: ",") + "}"
         case .named(let name):
             if let model = models[name] { return checkModel(node, model, path: path) }
             return checkBuiltin(node, name, path: path)
@@ -53,7 +65,7 @@ struct MockChecker {
             }
             guard let value else {
                 let cases = enumeration.cases.map(\.rawValue).joined(separator: ", ")
-                diagnostics.error("\(path) must be one of \(cases) (\(model.name)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
+                diagnostics.error("\(subject(path)) must be one of \(cases) (\(model.name)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
                 return "null"
             }
             return value
@@ -64,18 +76,19 @@ struct MockChecker {
     }
 
     /// Checks an object's members against fields, by JSON key.
-    mutating func object(_ pairs: [YAMLNode.Pair], fields: [FieldDecl], owner: String, node: YAMLNode, path: String) -> String {
+    mutating func object(_ pairs: [YAMLNode.Pair], fields: [FieldDecl], owner: String, node: YAMLNode, path: String, api: String? = nil) -> String {
+        if let api { self.api = api }
         var members: [String] = []
         for pair in pairs {
             guard let field = fields.first(where: { $0.key == pair.name }) else {
                 let keys = fields.map(\.key)
-                diagnostics.error("\(path) has unknown field '\(pair.name)' for \(owner)\(Suggestion.hint(for: pair.name, in: keys))", at: pair.key.location)
+                diagnostics.error("\(subject(path)) has unknown field '\(pair.name)' for \(owner)\(Suggestion.hint(for: pair.name, in: keys))", at: pair.key.location)
                 continue
             }
-            members.append(JSONText.string(field.key) + ":" + check(pair.value, field.type, path: "\(path).\(pair.name)"))
+            members.append(JSONText.string(field.key) + ":" + check(pair.value, field.type, path: child(path, pair.name)))
         }
         for field in fields where !field.type.isOptional && !pairs.contains(where: { $0.name == field.key }) {
-            diagnostics.error("\(path) is missing required field '\(field.key)' of \(owner)", at: node.location)
+            diagnostics.error("\(subject(path)) is missing required field '\(field.key)' of \(owner)", at: node.location)
         }
         return "{" + members.joined(separator: ",") + "}"
     }
@@ -95,13 +108,13 @@ struct MockChecker {
         case ("Date", .string(let text)?):
             if (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
                 || (try? Date.ISO8601FormatStyle().parse(text)) != nil { return JSONText.string(text) }
-            diagnostics.error("\(path) must be an ISO 8601 date, found '\(text)'", at: node.location)
+            diagnostics.error("\(subject(path)) must be an ISO 8601 date, found '\(text)'", at: node.location)
             return "null"
         case ("URL", .string(let text)?):
             if URL(string: text) != nil { return JSONText.string(text) }
         case ("Data", .string(let text)?):
             if Data(base64Encoded: text) != nil { return JSONText.string(text) }
-            diagnostics.error("\(path) must be base64 text, found '\(text)'", at: node.location)
+            diagnostics.error("\(subject(path)) must be base64 text, found '\(text)'", at: node.location)
             return "null"
         case ("JSON", _): return anyJSON(node)
         default: break
@@ -128,7 +141,7 @@ struct MockChecker {
     }
 
     private mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {
-        diagnostics.error("\(path) must be \(expected), found \(node.kindDescription)", at: node.location)
+        diagnostics.error("\(subject(path)) must be \(expected), found \(node.kindDescription)", at: node.location)
         return "null"
     }
 }

@@ -61,8 +61,13 @@ enum Naming {
         var result = lowercasedLead(first)
         for part in parts.dropFirst() { result += uppercasedFirst(part) }
         if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        // Backticks do not help these: `self` would still mean the instance inside an initializer.
+        if renamed.contains(result) { return result + "_" }
         return keywords.contains(result) ? "`\(result)`" : result
     }
+
+    /// Names that stay special even in backticks, so they get a trailing underscore instead.
+    static let renamed: Set<String> = ["self", "super"]
 
     /// `user id` → `UserId`, `item-detail` → `ItemDetail`; `nil` when nothing usable is left.
     static func typeName(_ name: String) -> String? {

@@ -122,6 +122,7 @@ extension SpecResolver {
 
     /// The `{name}` placeholders of the path, after checking its shape.
     private mutating func checkedPlaceholders(_ decl: ApiDecl) -> [String] {
+        guard !decl.path.isEmpty else { return [] }  // a missing path is reported by the parser
         guard decl.path.hasPrefix("/") else {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
             return []
@@ -180,7 +181,7 @@ extension SpecResolver {
                 return nil
             }
             let before = checker.diagnostics.all.count
-            let text = checker.object(pairs, fields: fields, owner: "the response", node: node, path: "mock of api '\(api)'")
+            let text = checker.object(pairs, fields: fields, owner: "the response", node: node, path: "", api: api)
             return checker.diagnostics.all.count == before ? text : nil
         }
     }

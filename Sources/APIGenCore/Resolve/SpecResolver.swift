@@ -27,7 +27,9 @@ struct SpecResolver {
         }
         let defaults = files.compactMap(\.defaults).first
         let models = resolveModels(files.flatMap(\.models), service: name)
-        let modelsByName = Dictionary(models.map { ($0.decl.name, $0.decl) }, uniquingKeysWith: { first, _ in first })
+        // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
+        let modelsByName = Dictionary(
+            models.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
         let apis = resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name)
         return ResolvedService(
             name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
@@ -56,7 +58,7 @@ struct SpecResolver {
         var seen: [String: ModelDecl] = [:]
         var swiftNames: [String: String] = [:]
         var result: [ResolvedModel] = []
-        let knownNames = Set(decls.map(\.name))
+        let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
         for decl in decls {
             if let first = seen[decl.name] {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
@@ -78,7 +80,8 @@ struct SpecResolver {
             }
             result.append(model)
         }
-        checkValueCycles(result, models: seen)
+        checkValueCycles(result, models: Dictionary(
+            result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first }))
         return result
     }
 
@@ -124,13 +127,12 @@ struct SpecResolver {
         return enumeration.cases.map { enumCase in
             let swiftName = Naming.propertyName(enumCase.name) ?? "_"
             let bare = Naming.bare(swiftName)
-            if swiftName == "_" {
+            if !values.insert(enumCase.rawValue).inserted {
+                diagnostics.error("value '\(enumCase.rawValue)' appears twice in \(owner)", at: enumCase.location)
+            } else if swiftName == "_" {
                 diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from", at: enumCase.location)
             } else if let other = names[bare] {
                 diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)", at: enumCase.location)
-            }
-            if !values.insert(enumCase.rawValue).inserted {
-                diagnostics.error("value '\(enumCase.rawValue)' appears twice in \(owner)", at: enumCase.location)
             }
             names[bare] = enumCase.name
             return swiftName
@@ -159,11 +161,11 @@ struct SpecResolver {
             var stack = fields.flatMap { directReferences($0.type) }
             var visited: Set<String> = []
             while let next = stack.popLast() {
-                if next == model.decl.name {
+                if byName[next]?.name == model.decl.name {
                     diagnostics.error("model '\(model.decl.name)' contains itself by value; hold it in a list ([\(model.decl.name)]) instead", at: model.decl.location)
                     break
                 }
-                guard visited.insert(next).inserted, case .object(let nested)? = byName[next]?.kind else { continue }
+                guard let nextModel = byName[next], visited.insert(nextModel.name).inserted, case .object(let nested) = nextModel.kind else { continue }
                 stack += nested.flatMap { directReferences($0.type) }
             }
         }
