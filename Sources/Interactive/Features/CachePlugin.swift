@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Answers requests whose spec sets `cache: {ttl, vary}` from memory, then from disk, and stores
-/// successful (2xx) network responses for `ttl` seconds.
+/// successful (2xx) network responses that the parser accepted, for `ttl` seconds.
 ///
 /// ```swift
 /// let cache = CachePlugin(disk: try DiskCache(directory: cachesURL.appendingPathComponent("api")))
@@ -17,6 +17,8 @@ public struct CachePlugin: Plugin {
     public static let diskSource = "disk-cache"
     /// The context key marking an execution answered by this plugin, so its answer is not stored again.
     static let answeredKey = "interactive.cache.answered"
+    /// The context key holding a network response waiting for the parser's verdict.
+    static let pendingKey = "interactive.cache.pending"
 
     /// The memory tier.
     public let memory: MemoryCache
@@ -56,17 +58,29 @@ public struct CachePlugin: Plugin {
         return nil
     }
 
-    /// Stores a successful network response of a cacheable request; passes every outcome on unchanged.
+    /// Notes a successful network response of a cacheable request; it is stored in ``didFinish(_:for:context:)``
+    /// once the parser has accepted it. Passes every outcome on unchanged.
     public func process(_ result: Result<HTTPResponse, InteractiveError>, for request: HTTPRequest, context: PluginContext) async -> PluginVerdict {
-        guard let setting = request.options.cache, setting.ttl > 0,
-              case .success(let response) = result, response.isSuccess,
-              context[Self.answeredKey] == nil
-        else { return .proceed(result) }
+        if let setting = request.options.cache, setting.ttl > 0,
+           case .success(let response) = result, response.isSuccess,
+           context[Self.answeredKey] == nil {
+            context[Self.pendingKey] = response
+        } else {
+            context[Self.pendingKey] = nil
+        }
+        return .proceed(result)
+    }
+
+    /// Stores the noted response if the execution succeeded: a 2xx whose body the parser rejected
+    /// (truncated JSON, an envelope error) is never served again.
+    public func didFinish(_ result: Result<any Sendable, InteractiveError>, for request: HTTPRequest, context: PluginContext) async {
+        guard case .success = result, let setting = request.options.cache, setting.ttl > 0,
+              let response = context[Self.pendingKey] as? HTTPResponse
+        else { return }
         let key = CacheKey(request, varyHeaders: setting.varyHeaders)
         let time = now()
         let entry = CacheEntry(key: key.text, response: response, storedAt: time, expiresAt: time.addingTimeInterval(setting.ttl))
         memory.store(entry)
         disk?.store(entry, key: key, now: time)
-        return .proceed(result)
     }
 }
