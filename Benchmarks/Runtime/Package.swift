@@ -1,0 +1,22 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// The runtime benchmark: the `Executor` against raw URLSession on one loopback server.
+///
+/// `Sources/LoopbackAPI` is a link that `Benchmarks/run.sh` points at apigen's output for
+/// `loopback.yaml` (written with the server's port) under `Benchmarks/.work/`.
+let package = Package(
+    name: "apigen-benchmark-runtime",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "apigen", path: "../.."),
+    ],
+    targets: [
+        .target(name: "LoopbackAPI", dependencies: [.product(name: "Interactive", package: "apigen")]),
+        .executableTarget(
+            name: "runtime-bench",
+            dependencies: ["LoopbackAPI", .product(name: "Interactive", package: "apigen")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+    ]
+)

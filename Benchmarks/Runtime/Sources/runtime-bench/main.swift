@@ -1,0 +1,140 @@
+// The runtime benchmark: requests per second of the Executor (generated `ItemGetApi`, default
+// plugins, default URLSession transport) against raw URLSession doing the same work (build the URL,
+// send, decode the enveloped JSON), on one loopback server.
+//
+//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3]
+//
+// Prints one line per mode: `mode in-flight req/s` (best of the rounds), then the ratios.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Interactive
+import LoopbackAPI
+
+/// The command line: `--name value` pairs of positive integers.
+struct Options {
+    var requests = 5_000
+    var concurrency = 64
+    var rounds = 3
+
+    init(arguments: [String]) throws(BenchError) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                throw .usage("\(flag) needs a positive integer")
+            }
+            switch flag {
+            case "--requests": requests = value
+            case "--concurrency": concurrency = value
+            case "--rounds": rounds = value
+            default: throw .usage("unknown option \(flag)")
+            }
+        }
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case usage(String)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .usage(let message): "usage: runtime-bench [--requests N] [--concurrency N] [--rounds N]: \(message)"
+        case .failed(let message): message
+        }
+    }
+}
+
+/// The raw baseline: what a hand-written URLSession call with the same result does.
+struct RawClient: Sendable {
+    /// The response shape, decoded by hand.
+    struct Envelope: Decodable {
+        var code: Int
+        var result: BenchItem?
+    }
+
+    let session = URLSession(configuration: URLSessionTransport.defaultConfiguration())
+    let baseURL: String
+
+    func fetch(id: Int64, query: String) async throws -> BenchItem {
+        guard var components = URLComponents(string: "\(baseURL)/items/\(id)") else { throw BenchError.failed("bad base URL \(baseURL)") }
+        components.queryItems = [URLQueryItem(name: "q", value: query)]
+        guard let url = components.url else { throw BenchError.failed("bad URL for \(baseURL)") }
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 10
+        let data: Data = try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let http = response as? HTTPURLResponse, http.statusCode == 200, let data {
+                    continuation.resume(returning: data)
+                } else {
+                    continuation.resume(throwing: BenchError.failed("unexpected response"))
+                }
+            }.resume()
+        }
+        let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        guard envelope.code == 0, let item = envelope.result else { throw BenchError.failed("envelope code \(envelope.code)") }
+        return item
+    }
+}
+
+/// Runs `count` calls of `call` with at most `inFlight` at a time; returns requests per second.
+func measure(count: Int, inFlight: Int, _ call: @escaping @Sendable (Int) async throws -> BenchItem) async throws -> Double {
+    let start = ContinuousClock.now
+    try await withThrowingTaskGroup(of: BenchItem.self) { group in
+        var started = 0
+        while started < min(inFlight, count) {
+            let index = started
+            group.addTask { try await call(index) }
+            started += 1
+        }
+        while let item = try await group.next() {
+            guard item.id == 42 else { throw BenchError.failed("wrong item \(item.id)") }
+            if started < count {
+                let index = started
+                group.addTask { try await call(index) }
+                started += 1
+            }
+        }
+    }
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Double(count) / seconds
+}
+
+func run(_ options: Options) async throws {
+    let base = LoopbackService.configuration.currentEnvironment.baseURLString
+    let raw = RawClient(baseURL: base)
+    let executor = Executor()
+    let modes: [(name: String, call: @Sendable (Int) async throws -> BenchItem)] = [
+        ("raw-urlsession", { index in try await raw.fetch(id: 42, query: "bench\(index)") }),
+        ("executor", { index in try await executor.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
+    ]
+    for mode in modes { _ = try await measure(count: 200, inFlight: 8, mode.call) }
+    var best: [String: Double] = [:]
+    for inFlight in [1, options.concurrency] {
+        for _ in 0..<options.rounds {
+            // Interleaved rounds, so a burst of load on the shared machine hits both modes alike.
+            for mode in modes {
+                let rate = try await measure(count: options.requests, inFlight: inFlight, mode.call)
+                let key = "\(mode.name) \(inFlight)"
+                best[key] = max(best[key] ?? 0, rate)
+            }
+        }
+        for mode in modes {
+            let key = "\(mode.name) \(inFlight)"
+            print("\(key) \(Int((best[key] ?? 0).rounded()))")
+        }
+        let ratio = (best["executor \(inFlight)"] ?? 0) / max(1, best["raw-urlsession \(inFlight)"] ?? 1)
+        print("ratio \(inFlight) \(String(format: "%.3f", ratio))")
+    }
+}
+
+do {
+    try await run(Options(arguments: Array(CommandLine.arguments.dropFirst())))
+} catch {
+    FileHandle.standardError.write(Data("runtime-bench: \(error)\n".utf8))
+    exit(1)
+}
