@@ -12,7 +12,7 @@ public import Foundation
 /// let freezer = FreezePlugin(journal: try OfflineJournal(url: supportURL.appendingPathComponent("offline.journal")))
 /// let executor = Executor(plugins: [freezer, RetryPlugin()])
 /// // later, when the network is back:
-/// let report = await freezer.resume { request in try await transport.send(request) }
+/// let report = await freezer.resume(through: URLSessionTransport())
 /// ```
 ///
 /// Put it outermost among the send wrappers, so retries happen before a request is frozen.
@@ -67,5 +67,10 @@ public struct FreezePlugin: Plugin {
         }) else { return FreezeReplayer.Report(alreadyRunning: true) }
         defer { resuming.withLock { $0 = false } }
         return await FreezeReplayer(journal: journal).resume(send: send)
+    }
+
+    /// Sends the journal's pending requests through `transport`; see ``resume(send:)``.
+    public func resume(through transport: any Transport) async -> FreezeReplayer.Report {
+        await resume { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in try await transport.send(request) }
     }
 }
