@@ -12,8 +12,8 @@ import Darwin
 /// process and stopped when the process exits.
 ///
 /// The virtual environment `.venv-httpbin/` is created or checked by `scripts/httpbin-venv.sh`.
-/// gunicorn binds port 0 and the port is read from its log. It runs under a small shell that kills it
-/// when its standard input closes, which happens when this process exits however it exits.
+/// `scripts/httpbin-serve.py` runs gunicorn on port 0 (the port is read from its log) and stops it
+/// when this process is gone.
 actor HTTPBinServer {
     static let shared = HTTPBinServer()
 
@@ -43,27 +43,20 @@ actor HTTPBinServer {
     private static func start() async throws -> URL {
         let root = packageRoot
         try runVenvScript(root: root)
-        let gunicorn = root.appendingPathComponent(".venv-httpbin/bin/gunicorn").path
+        let python = root.appendingPathComponent(".venv-httpbin/bin/python")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("httpbin-\(getpid())-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
 
-        let script = """
-            "$1" --bind 127.0.0.1:0 --worker-class gthread --workers 2 --threads 64 --backlog 2048 \
-                 --no-control-socket --timeout 60 --graceful-timeout 1 --error-logfile "$2" httpbin:app &
-            pid=$!
-            trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT HUP TERM INT
-            cat >/dev/null
-            """
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, "httpbin-server", gunicorn, log.path]
+        // The supervisor stops gunicorn as soon as this test process is gone, however it ends.
+        process.executableURL = python
+        process.arguments = [root.appendingPathComponent("scripts/httpbin-serve.py").path, log.path]
         process.currentDirectoryURL = root
-        let stdin = Pipe()
-        process.standardInput = stdin
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        ServerKeeper.keep(process: process, stdin: stdin)
+        ServerKeeper.keep(process)
 
         let port = try await waitForPort(in: log, process: process)
         guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw Failure.setup("bad port \(port)") }
@@ -122,14 +115,14 @@ actor HTTPBinServer {
     }
 }
 
-/// Keeps the server's shell and the write end of its standard input alive until the process exits,
-/// and stops the server at a normal exit.
+/// Stops the server's supervisor (and with it gunicorn) at a normal exit of the test process; the
+/// supervisor's own watch on its parent covers every other way the process can end.
 enum ServerKeeper {
-    private static let kept = LockedBox<[(Process, Pipe)]>([])
+    private static let kept = LockedBox<[Process]>([])
 
-    static func keep(process: Process, stdin: Pipe) {
-        kept.mutate { $0.append((process, stdin)) }
-        _ = ServerKeeper.registerExitHandler
+    static func keep(_ process: Process) {
+        kept.mutate { $0.append(process) }
+        _ = registerExitHandler
     }
 
     private static let registerExitHandler: Void = {
@@ -139,15 +132,13 @@ enum ServerKeeper {
     }()
 
     static func stopAll() {
-        let all = kept.take()
-        for (process, stdin) in all {
-            try? stdin.fileHandleForWriting.close()
-            if process.isRunning { process.terminate() }
+        for process in kept.take() where process.isRunning {
+            process.terminate()
         }
     }
 }
 
-/// A minimal lock-protected box (the runtime's `Locked` works too; this keeps the fixture standalone).
+/// A minimal lock-protected box, so the fixture does not depend on the runtime's internals.
 final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
