@@ -1,9 +1,22 @@
+import Dispatch
+
 /// Runs an operation against a deadline and the caller's cancellation, whichever comes first.
 ///
 /// The operation runs in its own task; when the deadline passes or the caller is cancelled, the
 /// result is delivered at once and the operation's task is cancelled (which cancels its network
 /// request). The caller never waits for an operation that ignores cancellation.
 enum DeadlineRace {
+    /// Where deadline timers fire.
+    static let timerQueue = DispatchQueue(label: "Interactive.DeadlineRace", qos: .userInteractive)
+
+    /// The time from now to `deadline`, for Dispatch (zero when it has passed).
+    static func dispatchInterval(until deadline: ContinuousClock.Instant) -> DispatchTimeInterval {
+        let remaining = deadline - .now
+        guard remaining > .zero else { return .nanoseconds(0) }
+        let (seconds, attoseconds) = remaining.components
+        return .nanoseconds(Int(min(seconds, Int64(Int.max / 1_000_000_000 - 1))) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+
     /// The first of: the operation's result, ``InteractiveError/timeout(after:)`` at `deadline`, or
     /// ``InteractiveError/cancelled`` when the calling task is cancelled.
     static func run<T: Sendable>(
@@ -22,11 +35,11 @@ enum DeadlineRace {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    if !Task.isCancelled { race.finish(.failure(.timeout(after: timeout))) }
-                }
+                // A Dispatch timer rather than a sleeping task: it fires on time even when every
+                // thread of the cooperative pool is busy, so only the caller's resumption waits for one.
+                let timer = DispatchWorkItem { race.finish(.failure(.timeout(after: timeout))) }
                 race.track(work, timer)
+                DeadlineRace.timerQueue.asyncAfter(deadline: .now() + Self.dispatchInterval(until: deadline), execute: timer)
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -39,7 +52,8 @@ private final class Race<T: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<T, InteractiveError>, Never>?
         var result: Result<T, InteractiveError>?
-        var tasks: [Task<Void, Never>] = []
+        var work: Task<Void, Never>?
+        var timer: DispatchWorkItem?
     }
 
     private let state = Locked(State())
@@ -53,25 +67,35 @@ private final class Race<T: Sendable>: Sendable {
         if let decided { continuation.resume(returning: decided) }
     }
 
-    /// Remembers the racing tasks so the loser can be cancelled; cancels them if the race is over.
-    func track(_ tasks: Task<Void, Never>...) {
+    /// Remembers the operation's task and the timer so the loser can be cancelled; cancels them if
+    /// the race is already over.
+    func track(_ work: Task<Void, Never>, _ timer: DispatchWorkItem) {
         let decided = state.withLock { state in
-            state.tasks = tasks
+            state.work = work
+            state.timer = timer
             return state.result != nil
         }
-        if decided { tasks.forEach { $0.cancel() } }
+        if decided {
+            work.cancel()
+            timer.cancel()
+        }
     }
 
-    /// Delivers `result` if it is the first, then cancels every racing task.
+    /// Delivers `result` if it is the first, then cancels the operation and the timer.
     func finish(_ result: Result<T, InteractiveError>) {
-        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, [Task<Void, Never>])? = state.withLock { state in
+        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, Task<Void, Never>?, DispatchWorkItem?)? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
-            defer { state.continuation = nil }
-            return (state.continuation, state.tasks)
+            defer {
+                state.continuation = nil
+                state.work = nil
+                state.timer = nil
+            }
+            return (state.continuation, state.work, state.timer)
         }
-        guard let (continuation, tasks) = winner else { return }
+        guard let (continuation, work, timer) = winner else { return }
         continuation?.resume(returning: result)
-        tasks.forEach { $0.cancel() }
+        work?.cancel()
+        timer?.cancel()
     }
 }
