@@ -78,12 +78,13 @@ struct RetryTests {
 
     @Test func cancellationStopsRetries() async throws {
         let server = try await FaultServer.start()
-        let options = RequestOptions(retry: .init(max: 10, backoff: 2, maxBackoff: 2))
+        // The first backoff is 2.5–5 s: the cancellation below lands inside it even on a loaded machine.
+        let options = RequestOptions(timeout: .seconds(30), retry: .init(max: 10, backoff: 5, maxBackoff: 5))
         let api = RawApi(server, "/cancel", query: [("fault", "status:503")], options: options)
         let executor = executor()
         let task = Task { () async throws(InteractiveError) -> HTTPResponse in try await executor.execute(api) }
         // Wait until the first attempt has been answered, then cancel during the backoff.
-        for _ in 0..<100 where try await server.counts().received["/cancel"] ?? 0 < 1 {
+        for _ in 0..<500 where try await server.counts().received["/cancel"] ?? 0 < 1 {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(100))
