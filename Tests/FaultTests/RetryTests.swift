@@ -71,7 +71,7 @@ struct RetryTests {
         let api = RawApi(server, "/deadline", query: [("fault", "status:503")], options: options)
         let (result, elapsed) = await measure { await outcome { () async throws(InteractiveError) in try await executor().execute(api) } }
         #expect(throws: InteractiveError.self) { try result.get() }
-        #expect(elapsed < .milliseconds(1150))
+        #expect(elapsed < .milliseconds(1300))
         let received = try await server.counts().received["/deadline"] ?? 0
         #expect((1...3).contains(received))
     }
@@ -93,7 +93,7 @@ struct RetryTests {
             return await task.result
         }
         #expect(throws: InteractiveError.cancelled) { try result.get() }
-        #expect(elapsed < .milliseconds(300))
+        #expect(elapsed < .milliseconds(500))
         try await Task.sleep(for: .milliseconds(100))
         #expect(try await server.counts().received["/cancel"] == 1)
     }
@@ -104,7 +104,7 @@ struct RetryTests {
         let api = RawApi(server, "/hang", query: [("fault", "hang"), ("hang", "5")], options: options)
         let (result, elapsed) = await measure { await outcome { () async throws(InteractiveError) in try await executor().execute(api) } }
         #expect(throws: InteractiveError.timeout(after: .milliseconds(500))) { try result.get() }
-        #expect(elapsed < .milliseconds(800))
+        #expect(elapsed < .milliseconds(900))
         #expect(try await server.counts().received["/hang"] == 1)
     }
 }
