@@ -20,7 +20,7 @@ Every request is counted under its key: the Idempotency-Key header, else X-Test-
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
 exactly-once delivery.
 
-Special resources: /login (issues a new token), /session (401, or an envelope code with
+Special resources: /status/<code> (that status, as httpbin), /login (issues a new token), /session (401, or an envelope code with
 envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
 HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
 Control: GET /_control/counts, POST /_control/reset.
@@ -162,6 +162,10 @@ class Handler(BaseHTTPRequestHandler):
                 state.inflight -= 1
 
     def respond(self, state, key, fault, query, count):
+        if fault == "none" and self.path.startswith("/status/"):
+            # httpbin's /status/{code}: that status, no body.
+            code = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
+            return self.send(int(code) if code.isdigit() else 400, b"")
         if fault == "none":
             return self.succeed(state, key, count)
         if fault == "drop-before":
@@ -198,7 +202,13 @@ class Handler(BaseHTTPRequestHandler):
             if not replayed:
                 state.applied[key] = 1
             state.successes[key] = state.successes.get(key, 0) + 1
-        self.send(200, {"ok": True, "key": key, "n": count, "method": self.command, "replayed": replayed})
+        parsed = urllib.parse.urlsplit(self.path)
+        # Also shaped like httpbin's echo (args, headers, url), so generated clients can decode it.
+        self.send(200, {
+            "ok": True, "key": key, "n": count, "method": self.command, "replayed": replayed,
+            "args": dict(urllib.parse.parse_qsl(parsed.query)), "headers": dict(self.headers.items()),
+            "url": "http://%s%s" % (self.headers.get("Host", ""), self.path), "origin": "127.0.0.1",
+        })
 
     # MARK: session and signing
 
