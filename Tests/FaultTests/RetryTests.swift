@@ -84,9 +84,7 @@ struct RetryTests {
         let executor = executor()
         let task = Task { () async throws(InteractiveError) -> HTTPResponse in try await executor.execute(api) }
         // Wait until the first attempt has been answered, then cancel during the backoff.
-        for _ in 0..<500 where try await server.counts().received["/cancel"] ?? 0 < 1 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        #expect(try await waitUntil { try await server.counts().received["/cancel"] == 1 })
         try await Task.sleep(for: .milliseconds(100))
         let (result, elapsed) = await measure {
             task.cancel()

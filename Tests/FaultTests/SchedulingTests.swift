@@ -64,9 +64,7 @@ struct SchedulingTests {
                     limiter.release(host: "h")
                 }
                 // Queue them in a known order: wait until this one is waiting.
-                for _ in 0..<500 where limiter.waitingCount(host: "h") <= index {
-                    try await Task.sleep(for: .milliseconds(2))
-                }
+                try await waitUntil(every: .milliseconds(2)) { limiter.waitingCount(host: "h") > index }
             }
             #expect(limiter.waitingCount(host: "h") == 4)
             limiter.release(host: "h")
@@ -80,7 +78,7 @@ struct SchedulingTests {
         let limiter = HostLimiter(maxPerHost: 1)
         try await limiter.acquire(host: "h", priority: .normal)
         let waiter = Task { try await limiter.acquire(host: "h", priority: .high) }
-        for _ in 0..<200 where limiter.waitingCount(host: "h") == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        try await waitUntil(every: .milliseconds(2)) { limiter.waitingCount(host: "h") == 1 }
         waiter.cancel()
         await #expect(throws: InteractiveError.cancelled) { try await waiter.value }
         #expect(limiter.waitingCount(host: "h") == 0)
@@ -101,7 +99,7 @@ struct SchedulingTests {
             return HTTPResponse(status: 200)
         }
         let leader = Task { () async throws(InteractiveError) in try await coalescer.run(key: "k", operation: operation) }
-        for _ in 0..<200 where calls.current == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        try await waitUntil(every: .milliseconds(2)) { calls.current == 1 }
         let follower = Task { () async throws(InteractiveError) in try await coalescer.run(key: "k", operation: operation) }
         try await Task.sleep(for: .milliseconds(50))
         leader.cancel()

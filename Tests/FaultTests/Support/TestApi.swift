@@ -65,3 +65,13 @@ func outcome<T>(_ body: () async throws(InteractiveError) -> T) async -> Result<
         return .failure(error)
     }
 }
+
+/// Polls `condition` every `interval` until it holds, at most `limit` times; returns whether it held.
+@discardableResult
+func waitUntil(atMost limit: Int = 500, every interval: Duration = .milliseconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
+    for _ in 0..<limit {
+        if try await condition() { return true }
+        try await Task.sleep(for: interval)
+    }
+    return try await condition()
+}
