@@ -12,7 +12,7 @@ struct LoggingPluginTests {
         let stub = StubTransport()
         stub.enqueue(status: 403, json: #"{"form": {"password": "hunter2"}}"#)
         let executor = Executor(transport: stub, plugins: [LoggingPlugin(includeBodies: true) { line in lines.withLock { $0.append(line) } }])
-        let error = await failure { () async throws(InteractiveError) in try await executor.execute(LoginApi(service: service, name: "ann", password: "hunter2")) }
+        let error = await failure { () async throws(InteractiveError) in try await executor.execute(FormLoginApi(service: service, name: "ann", password: "hunter2")) }
         #expect(error?.hasStatus(403) == true)
         let log = lines.current.joined(separator: "\n")
         #expect(!log.contains("hunter2"))

@@ -20,7 +20,7 @@ struct MockModeTests {
     func unavailable() async {
         let stub = StubTransport()
         let error = await failure { () async throws(InteractiveError) in
-            try await Executor(transport: stub, mockMode: .all).execute(LoginApi(service: service, name: "ann", password: "x"))
+            try await Executor(transport: stub, mockMode: .all).execute(FormLoginApi(service: service, name: "ann", password: "x"))
         }
         #expect(error == .mockUnavailable(api: "Login"))
         #expect(stub.requests.isEmpty)
@@ -32,7 +32,7 @@ struct MockModeTests {
         stub.enqueue(status: 204, json: "")
         let executor = Executor(transport: stub, mockMode: .apis(["Item"]))
         #expect(try await executor.execute(ItemApi(service: service)).title == "mocked")
-        #expect(try await executor.execute(LoginApi(service: service, name: "ann", password: "x")) == EmptyResponse())
+        #expect(try await executor.execute(FormLoginApi(service: service, name: "ann", password: "x")) == EmptyResponse())
         #expect(stub.requests.map(\.apiName) == ["Login"])
     }
 

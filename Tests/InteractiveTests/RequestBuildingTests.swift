@@ -73,7 +73,7 @@ struct RequestBuildingTests {
 
     @Test("body parameters become a form body with the secret encoded like any other value")
     func formBody() throws {
-        let resolved = try LoginApi(service: service, name: "ann lee", password: "p&ss=1").request.resolve()
+        let resolved = try FormLoginApi(service: service, name: "ann lee", password: "p&ss=1").request.resolve()
         #expect(resolved.method == .post)
         #expect(resolved.headers["Content-Type"] == "application/x-www-form-urlencoded; charset=utf-8")
         #expect(String(decoding: resolved.body ?? Data(), as: UTF8.self) == "name=ann%20lee&password=p%26ss%3D1")

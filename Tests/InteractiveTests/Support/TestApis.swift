@@ -48,7 +48,7 @@ struct ItemApi: Api {
 }
 
 /// `POST /login` with a form body and a secret password → ``EmptyResponse``; no mock.
-struct LoginApi: Api {
+struct FormLoginApi: Api {
     var service: ServiceConfiguration
     var name: String
     var password: String
