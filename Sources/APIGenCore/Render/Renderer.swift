@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file the generator produces: its path relative to the output folder and its full text.
 public struct GeneratedFile: Sendable, Hashable {
     /// The path relative to the output folder, e.g. `Shop/Apis/LoginApi.swift`.
@@ -7,25 +9,89 @@ public struct GeneratedFile: Sendable, Hashable {
 }
 
 /// Turns resolved services into files: builds each view model and renders it with its template.
-struct Renderer {
+///
+/// Files are independent, so they are rendered on all cores; the result is sorted by path, so the
+/// output does not depend on scheduling.
+struct Renderer: Sendable {
     let templates: TemplateSet
 
+    /// One file to produce.
+    private enum Item: Sendable {
+        case service(ResolvedService)
+        case model(ResolvedModel, ResolvedService, SwiftTypeRenderer)
+        case api(ResolvedApi, ResolvedService, SwiftTypeRenderer)
+
+        var job: RenderJob {
+            switch self {
+            case .service(let service): ServiceViewModel.make(service)
+            case .model(let model, let service, let types): ModelViewModel.make(model, service: service, types: types)
+            case .api(let api, let service, let types): ApiViewModel.make(api, service: service, types: types)
+            }
+        }
+    }
+
     func render(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
+        var items: [Item] = []
         for service in services {
             let types = SwiftTypeRenderer(modelNames: Dictionary(
                 service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }))
-            var jobs = [ServiceViewModel.make(service)]
-            jobs += service.models.map { ModelViewModel.make($0, service: service, types: types) }
-            jobs += service.apis.map { ApiViewModel.make($0, service: service, types: types) }
-            for job in jobs {
-                guard let text = templates.render(job) else {
-                    diagnostics.error("no template named '\(job.template)'", at: SourceLocation(file: "Templates/\(job.template).mustache", line: 1, column: 1))
-                    continue
-                }
-                files.append(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text)))
+            items.append(.service(service))
+            items += service.models.map { .model($0, service, types) }
+            items += service.apis.map { .api($0, service, types) }
+        }
+        let results = renderConcurrently(items)
+        var files: [GeneratedFile] = []
+        for result in results {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let missing):
+                diagnostics.error("no template named '\(missing.template)'", at: SourceLocation(file: "Templates/\(missing.template).mustache", line: 1, column: 1))
             }
         }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// A template that does not exist.
+    private struct MissingTemplate: Error {
+        var template: String
+    }
+
+    private func renderConcurrently(_ items: [Item]) -> [Result<GeneratedFile, MissingTemplate>] {
+        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, items.count / 64))
+        let slots = ResultSlots<[Result<GeneratedFile, MissingTemplate>]>(count: chunks)
+        let templates = templates
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var rendered: [Result<GeneratedFile, MissingTemplate>] = []
+            for index in stride(from: chunk, to: items.count, by: chunks) {
+                let job = items[index].job
+                if let text = templates.render(job) {
+                    rendered.append(.success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text))))
+                } else {
+                    rendered.append(.failure(MissingTemplate(template: job.template)))
+                }
+            }
+            slots.store(rendered, at: chunk)
+        }
+        return slots.values.flatMap { $0 ?? [] }
+    }
+}
+
+/// One result slot per concurrent worker, filled under a lock.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = value
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

@@ -3,7 +3,7 @@ import Mustache
 
 /// The Mustache templates output is rendered with: the embedded defaults, each one optionally
 /// replaced by a file of the same name from a user's folder (`--templates DIR`).
-struct TemplateSet {
+struct TemplateSet: Sendable {
     /// The names every template set must provide.
     static let requiredNames = ["api", "model", "enum", "service", "struct", "header"]
 

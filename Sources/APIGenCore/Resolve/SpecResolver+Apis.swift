@@ -7,6 +7,7 @@ extension SpecResolver {
         var seen: [String: ApiDecl] = [:]
         var stems: [String: String] = [:]
         let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
+        let knownModels = Set(models.keys)
         var result: [ResolvedApi] = []
         for decl in decls {
             if let first = seen[decl.name] {
@@ -28,14 +29,15 @@ extension SpecResolver {
             for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
                 diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
             }
-            result.append(resolveApi(decl, stem: stem, models: models, serviceEnvelope: serviceEnvelope))
+            result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope))
         }
         return result
     }
 
-    private mutating func resolveApi(_ decl: ApiDecl, stem: String, models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?) -> ResolvedApi {
+    private mutating func resolveApi(
+        _ decl: ApiDecl, stem: String, models: [String: ModelDecl], knownModels: Set<String>, serviceEnvelope: EnvelopeDecl?
+    ) -> ResolvedApi {
         let what = "api '\(decl.name)'"
-        let knownModels = Set(models.keys)
         let placeholders = checkedPlaceholders(decl)
         let hasBody = !["GET", "DELETE", "HEAD"].contains(decl.method)
         var params: [ResolvedParam] = []

@@ -147,27 +147,49 @@ struct SpecResolver {
         }
     }
 
-    /// A struct cannot hold itself by value (even optionally); lists and maps are fine.
+    /// A struct cannot hold itself by value (even optionally); lists and maps are fine. Finds every
+    /// model on a by-value cycle in one pass (Tarjan's strongly connected components).
     private mutating func checkValueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) {
+        var edges: [String: [String]] = [:]
         func directReferences(_ type: TypeRef) -> [String] {
             switch type {
-            case .named(let name): byName[name] != nil ? [name] : []
+            case .named(let name): byName[name].map { [$0.name] } ?? []
             case .optional(let wrapped): directReferences(wrapped)
             case .array, .dictionary: []
             }
         }
         for model in models {
             guard case .object(let fields) = model.decl.kind else { continue }
-            var stack = fields.flatMap { directReferences($0.type) }
-            var visited: Set<String> = []
-            while let next = stack.popLast() {
-                if byName[next]?.name == model.decl.name {
-                    diagnostics.error("model '\(model.decl.name)' contains itself by value; hold it in a list ([\(model.decl.name)]) instead", at: model.decl.location)
-                    break
+            edges[model.decl.name] = fields.flatMap { directReferences($0.type) }
+        }
+        var cyclic = Set<String>()
+        var index: [String: Int] = [:], lowLink: [String: Int] = [:]
+        var stack: [String] = [], onStack = Set<String>()
+        func connect(_ node: String) {
+            index[node] = index.count
+            lowLink[node] = index[node]
+            stack.append(node)
+            onStack.insert(node)
+            for next in edges[node] ?? [] {
+                if index[next] == nil {
+                    connect(next)
+                    lowLink[node] = min(lowLink[node] ?? 0, lowLink[next] ?? 0)
+                } else if onStack.contains(next) {
+                    lowLink[node] = min(lowLink[node] ?? 0, index[next] ?? 0)
                 }
-                guard let nextModel = byName[next], visited.insert(nextModel.name).inserted, case .object(let nested) = nextModel.kind else { continue }
-                stack += nested.flatMap { directReferences($0.type) }
             }
+            guard lowLink[node] == index[node] else { return }
+            var component: [String] = []
+            while let top = stack.popLast() {
+                onStack.remove(top)
+                component.append(top)
+                if top == node { break }
+            }
+            if component.count > 1 || (edges[node] ?? []).contains(node) { cyclic.formUnion(component) }
+        }
+        for model in models where index[model.decl.name] == nil { connect(model.decl.name) }
+        for model in models where cyclic.contains(model.decl.name) {
+            diagnostics.error("model '\(model.decl.name)' contains itself by value; hold it in a list ([\(model.decl.name)]) instead", at: model.decl.location)
         }
     }
 }

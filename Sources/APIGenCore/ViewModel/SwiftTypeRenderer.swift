@@ -1,5 +1,5 @@
 /// Spells spec types in Swift and tells which modules a declaration needs.
-struct SwiftTypeRenderer {
+struct SwiftTypeRenderer: Sendable {
     /// Spec model name → Swift type name.
     let modelNames: [String: String]
 

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What writing the output would change, so `generate` can apply it and `check` can report it.
 public struct OutputPlan: Sendable, Hashable {
@@ -49,19 +56,49 @@ enum OutputWriter {
         return plan
     }
 
-    /// Applies a plan: writes created and updated files atomically and deletes stale ones.
+    /// Applies a plan: writes created and updated files and deletes stale ones.
+    ///
+    /// Each file is written beside its destination and renamed over it, so a reader (or a build)
+    /// never sees half a file. There is no fsync: generated files can always be generated again, and
+    /// syncing thousands of them would cost more than the whole generation.
     static func apply(_ plan: OutputPlan, files: [GeneratedFile], in output: URL) throws {
         let contents = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        var folders = Set<String>()
         for path in plan.created + plan.updated {
             let url = output.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data((contents[path] ?? "").utf8).write(to: url, options: .atomic)
+            let folder = url.deletingLastPathComponent()
+            if folders.insert(folder.path).inserted {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).apigen-\(getpid())")
+            guard writeFile(temporary.path, contents[path] ?? ""), rename(temporary.path, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary.path)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
+            }
         }
         for path in plan.deleted {
             let url = output.appendingPathComponent(path)
             try FileManager.default.removeItem(at: url)
             removeEmptyFolders(from: url.deletingLastPathComponent(), upTo: output)
         }
+    }
+
+    /// Writes text to a new or truncated file with plain POSIX calls (Foundation's writes fsync).
+    private static func writeFile(_ path: String, _ text: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
     }
 
     /// Paths (relative to `output`) of the `.swift` files under it that carry the marker.
