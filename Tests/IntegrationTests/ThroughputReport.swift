@@ -42,6 +42,26 @@ extension HTTPBinTests {
             let concurrent = ContinuousClock.now - concurrentStart
             #expect(succeeded == total)
 
+            // The same exchanges straight through the transport, without plugins, deadline or parsing,
+            // to show what the executor adds.
+            let transport = URLSessionTransport()
+            let request = try GetApi(q: "raw").request.resolve()
+            let rawStart = ContinuousClock.now
+            let rawSucceeded = try await withThrowingTaskGroup(of: Int.self) { group in
+                for worker in 0..<16 {
+                    group.addTask {
+                        var done = 0
+                        for _ in stride(from: worker, to: total, by: 16) where try await transport.send(request).isSuccess {
+                            done += 1
+                        }
+                        return done
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            let raw = ContinuousClock.now - rawStart
+            #expect(rawSucceeded == total)
+
             func rate(_ count: Int, _ duration: Duration) -> String {
                 let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
                 return String(format: "%.0f req/s (%d requests in %.2f s)", Double(count) / seconds, count, seconds)
@@ -49,6 +69,7 @@ extension HTTPBinTests {
             print("THROUGHPUT executor → httpbin (gunicorn gthread 2×64) on 127.0.0.1, GET /get parsed into Echo:")
             print("THROUGHPUT   sequential:    \(rate(sequentialCount, sequential))")
             print("THROUGHPUT   16 concurrent: \(rate(total, concurrent))")
+            print("THROUGHPUT   16 concurrent, transport alone (no executor, no parsing): \(rate(total, raw))")
         }
     }
 }
