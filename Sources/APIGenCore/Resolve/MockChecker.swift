@@ -148,21 +148,8 @@ struct MockChecker {
 
 /// JSON text helpers.
 enum JSONText {
-    /// A JSON string literal.
+    /// A JSON string literal; control characters become `\uXXXX`.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedText.make(text, isControl: { $0.value < 0x20 }) { String(format: "\\u%04x", $0.value) }
     }
 }

@@ -2,28 +2,18 @@
 enum SwiftLiteral {
     /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate) and control characters are escaped.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .lineSeparator
-                || scalar.properties.generalCategory == .paragraphSeparator || scalar.value == 0x85:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : "\\u{" + String($0.value, radix: 16) + "}" }
+    }
+
+    /// Characters that would break or blur a one-line literal: control characters and line separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// A raw `#"…"#` literal for one-line text such as JSON, with enough `#` that nothing inside can
     /// end it or interpolate; falls back to ``string(_:)`` for text with line breaks.
     static func raw(_ text: String) -> String {
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 }) else {
+        guard !text.unicodeScalars.contains(where: isControl) else {
             return string(text)
         }
         var longestRun = 0, run = 0
