@@ -9,6 +9,9 @@
 /// Place it inside plugins that must see the final outcome once (freezing) and outside those that
 /// should apply to each attempt (scheduling, signing's clock).
 public struct RetryPlugin: Plugin {
+    /// The context key under which the number of retries so far is kept (an `Int`), for logging plugins.
+    public static let retriesKey = "interactive.retry.count"
+
     /// The rules.
     public let policy: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
@@ -52,7 +55,7 @@ public struct RetryPlugin: Plugin {
                     throw .cancelled
                 }
                 attempt += 1
-                context["interactive.retry.count"] = attempt - 1
+                context[Self.retriesKey] = attempt - 1
             }
         }
     }

@@ -9,7 +9,8 @@ import Foundation
 /// ```
 ///
 /// Put it inside ``RetryPlugin`` so each retry waits for a slot again and does not hold one while
-/// backing off.
+/// backing off. A caller whose GET shared another caller's exchange sees `attempts == 0` in its
+/// ``ResponseMetadata``: the attempt is counted once, by the caller that made it.
 public struct SchedulingPlugin: Plugin {
     /// The per-host bound and its queue.
     public let limiter: HostLimiter
