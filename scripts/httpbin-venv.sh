@@ -20,5 +20,9 @@ if [[ ! -x "$venv/bin/python" ]]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$requirements"
-"$venv/bin/python" -c 'import httpbin, gunicorn' # fails loudly if the pair does not import
+# Fails loudly if the pair does not import (httpbin warns on import about the optional flasgger).
+if ! check="$("$venv/bin/python" -c 'import httpbin, gunicorn' 2>&1)"; then
+    echo "$check" >&2
+    exit 1
+fi
 cp "$requirements" "$stamp"
