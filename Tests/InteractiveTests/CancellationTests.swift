@@ -29,12 +29,17 @@ struct CancellationTests {
         let transport = HangingTransport()
         let executor = Executor(transport: transport)
         let api = ItemApi(service: service)
-        let task = Task { await timed { () async throws(InteractiveError) in try await executor.execute(api) } }
+        let task = Task {
+            await onDedicatedExecutor {
+                let result = await timed { () async throws(InteractiveError) in try await executor.execute(api) }.0
+                return (result, ContinuousClock.now)
+            }
+        }
         #expect(await eventually { transport.started.current == 1 })
         let cancelledAt = ContinuousClock.now
         task.cancel()
-        let (result, _) = await task.value
-        #expect(ContinuousClock.now - cancelledAt < .milliseconds(200))
+        let (result, returnedAt) = await task.value
+        #expect(returnedAt - cancelledAt < .milliseconds(200))
         guard case .failure(.cancelled) = result else {
             Issue.record("expected cancelled, got \(result)")
             return

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPBinAPI
 import Interactive
@@ -115,4 +116,27 @@ func base64url(_ text: String) -> String {
     Data(text.utf8).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_")
+}
+/// Runs jobs on a serial Dispatch queue of its own, outside the cooperative thread pool.
+///
+/// Timing tests run their caller here: when the whole test run keeps the pool's few threads busy
+/// (2 cores), a caller on the pool would wait for a free thread after the deadline fired, and the test
+/// would measure the test runner's load rather than the executor's promise. An app's caller is
+/// usually the main actor, which is likewise a thread of its own.
+final class DedicatedExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "tests.dedicated-executor", qos: .userInteractive)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Runs `body` with its continuations resumed on a ``DedicatedExecutor`` where the platform allows.
+func onDedicatedExecutor<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+        return await withTaskExecutorPreference(DedicatedExecutor()) { await body() }
+    }
+    return await body()
 }
