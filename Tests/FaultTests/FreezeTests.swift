@@ -38,6 +38,27 @@ struct FreezeTests {
         #expect(counts.applied[key] == 1)
     }
 
+    @Test func anyResponseResumesTheJournalWhenAskedTo() async throws {
+        let server = try await FaultServer.start()
+        let journal = try OfflineJournal(url: temporaryDirectory("auto").appendingPathComponent("offline.journal"))
+        let reports = Locked([FreezeReplayer.Report]())
+        let plugin = FreezePlugin(journal: journal, resumeWhenReachable: URLSessionTransport()) { report in
+            reports.withLock { $0.append(report) }
+        }
+        let executor = Executor(transport: URLSessionTransport(), plugins: [plugin])
+        let result = await outcome { () async throws(InteractiveError) in try await executor.execute(droppedPost(server, 1)) }
+        guard case .failure(.frozen(let id)) = result else {
+            Issue.record("expected frozen, got \(result)")
+            return
+        }
+        let key = try #require(journal.pending.first?.idempotencyKey)
+        // Connectivity is back: any answered request starts the replay.
+        _ = try await executor.execute(RawApi(server, "/ping"))
+        #expect(try await waitUntil { !journal.hasPending && reports.current.count == 1 })
+        #expect(reports.current.first?.delivered == [id])
+        #expect(try await server.counts().applied[key] == 1)
+    }
+
     @Test func nonFreezableFailuresReachTheCaller() async throws {
         let server = try await FaultServer.start()
         let journal = try OfflineJournal(url: temporaryDirectory("nofreeze").appendingPathComponent("offline.journal"))

@@ -19,14 +19,29 @@ public import Foundation
 public struct FreezePlugin: Plugin {
     /// The journal.
     public let journal: OfflineJournal
+    /// Where the journal is replayed by itself as soon as any response shows the server is reachable
+    /// again; `nil` replays only when the app calls ``resume(send:)``.
+    public let resumeTransport: (any Transport)?
+    private let onResume: (@Sendable (FreezeReplayer.Report) -> Void)?
     private let makeID: @Sendable () -> String
     private let resuming = Locked(false)
 
     /// Creates a freezing plugin.
     ///
-    /// - Parameter makeID: Makes idempotency keys and journal ids (UUIDs by default).
-    public init(journal: OfflineJournal, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+    /// - Parameters:
+    ///   - resumeWhenReachable: Replays the journal through this transport, in the background, after
+    ///     any exchange that got a response while requests are pending; `nil` to replay only on ``resume(send:)``.
+    ///   - onResume: Told the outcome of each automatic replay.
+    ///   - makeID: Makes idempotency keys and journal ids (UUIDs by default).
+    public init(
+        journal: OfflineJournal,
+        resumeWhenReachable: (any Transport)? = nil,
+        onResume: (@Sendable (FreezeReplayer.Report) -> Void)? = nil,
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
         self.journal = journal
+        resumeTransport = resumeWhenReachable
+        self.onResume = onResume
         self.makeID = makeID
     }
 
@@ -41,10 +56,19 @@ public struct FreezePlugin: Plugin {
         return request
     }
 
-    /// Sends; on a transport failure of a freezable request, journals it and throws `frozen`.
+    /// Sends; on a transport failure of a freezable request, journals it and throws `frozen`. Any
+    /// response means connectivity is back: pending requests are then replayed if ``resumeTransport`` is set.
     public func send(_ request: HTTPRequest, context: PluginContext, next: PluginNext) async throws(InteractiveError) -> HTTPResponse {
         do {
-            return try await next(request)
+            let response = try await next(request)
+            if let resumeTransport, journal.hasPending, !resuming.current {
+                let onResume = onResume
+                Task.detached {
+                    let report = await resume(through: resumeTransport)
+                    if !report.alreadyRunning { onResume?(report) }
+                }
+            }
+            return response
         } catch .transport(let message, let code) {
             guard request.options.freezable else { throw .transport(message: message, code: code) }
             let id = makeID()

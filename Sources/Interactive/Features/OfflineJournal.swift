@@ -75,6 +75,11 @@ public final class OfflineJournal: Sendable {
         }
     }
 
+    /// Whether any frozen request is not yet acknowledged.
+    public var hasPending: Bool {
+        state.withLock { state in state.order.contains { !state.done.contains($0) } }
+    }
+
     /// Appends a frozen request and flushes it to disk.
     public func append(_ request: FrozenRequest) throws(InteractiveError) {
         try write(JournalRecord(kind: .frozen, id: request.id, request: request))
