@@ -8,6 +8,7 @@ fails or a no-op regeneration writes any file.
 """
 
 import argparse
+import collections
 import json
 import os
 import re
@@ -25,24 +26,30 @@ class BenchFailure(Exception):
     pass
 
 
+# One command's cost: wall seconds, peak RSS of its largest process in MiB, CPU seconds (user +
+# system, all its processes), and its output (stdout and stderr).
+Measured = collections.namedtuple("Measured", "wall mib cpu output")
+
+
 def run(command, cwd=None, nice=False, check=True):
-    """Runs a command in a fresh helper process; returns (seconds, peak RSS in MiB, stdout)."""
+    """Runs a command in a fresh helper process, so its getrusage counts that command alone."""
     argv = (["nice", "-n", "10"] if nice else []) + command
     helper = (
         "import resource, subprocess, sys, time, json\n"
         "start = time.perf_counter()\n"
         "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)\n"
         "wall = time.perf_counter() - start\n"
-        "rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
-        "sys.stderr.write(json.dumps([wall, rss, done.returncode]) + '\\n')\n"
+        "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "cpu = usage.ru_utime + usage.ru_stime\n"
+        "sys.stderr.write(json.dumps([wall, usage.ru_maxrss, cpu, done.returncode]) + '\\n')\n"
         "sys.stdout.buffer.write(done.stdout)\n"
     )
     done = subprocess.run([sys.executable, "-c", helper] + argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wall, rss_kib, status = json.loads(done.stderr.decode().strip().splitlines()[-1])
+    wall, rss_kib, cpu, status = json.loads(done.stderr.decode().strip().splitlines()[-1])
     output = done.stdout.decode(errors="replace")
     if check and status != 0:
         raise BenchFailure("%s failed (exit %d):\n%s" % (" ".join(command), status, output[-4000:]))
-    return wall, rss_kib / 1024.0, output
+    return Measured(wall, rss_kib / 1024.0, cpu, output)
 
 
 def written_count(output):
@@ -82,16 +89,16 @@ def changed_files(before, after):
 def generation_apigen(apigen, folder, results):
     specs, output = os.path.join(folder, "specs"), os.path.join(folder, "apigen-out")
     shutil.rmtree(output, ignore_errors=True)
-    _, _, validation = run([apigen, "validate", specs])
+    validation = run([apigen, "validate", specs]).output
     if "specs are valid" not in validation:
         raise BenchFailure("apigen validate did not accept the specs:\n" + validation)
-    wall, rss, out = run([apigen, "generate", specs, "-o", output])
-    created, _ = written_count(out)
-    results.update(gen_s=wall, gen_mib=rss, files=created)
-    results["check_s"], _, _ = run([apigen, "check", specs, "-o", output])
-    wall, _, out = run([apigen, "generate", specs, "-o", output])
-    written, unchanged = written_count(out)
-    results.update(noop_s=wall, noop_written=written)
+    first = run([apigen, "generate", specs, "-o", output])
+    created, _ = written_count(first.output)
+    results.update(gen_s=first.wall, gen_mib=first.mib, files=created)
+    results["check_s"] = run([apigen, "check", specs, "-o", output]).wall
+    again = run([apigen, "generate", specs, "-o", output])
+    written, unchanged = written_count(again.output)
+    results.update(noop_s=again.wall, noop_written=written)
     if written or unchanged != created:
         raise BenchFailure("no-op generate wrote %d files (%d unchanged of %d)" % (written, unchanged, created))
 
@@ -105,11 +112,11 @@ def generation_peer(peer, folder, results):
     openapi, output = os.path.join(folder, "openapi.yaml"), os.path.join(folder, "peer-out")
     shutil.rmtree(output, ignore_errors=True)
     os.makedirs(output)
-    wall, rss, _ = peer_generate(peer, openapi, output)
-    results.update(peer_gen_s=wall, peer_gen_mib=rss, peer_files=len(mtimes(output)))
+    first = peer_generate(peer, openapi, output)
+    results.update(peer_gen_s=first.wall, peer_gen_mib=first.mib, peer_files=len(mtimes(output)))
     before = mtimes(output)
-    wall, _, _ = peer_generate(peer, openapi, output)
-    results.update(peer_noop_s=wall, peer_noop_written=changed_files(before, mtimes(output)))
+    results["peer_noop_s"] = peer_generate(peer, openapi, output).wall
+    results["peer_noop_written"] = changed_files(before, mtimes(output))
 
 
 # ----- compiling the output -----
@@ -135,18 +142,18 @@ def swift_build(package, target):
 def compile_module(package, target, results, prefix):
     """Times a clean debug build of `target` (its dependencies already built), then a null build."""
     shutil.rmtree(os.path.join(package, ".build", "debug", target + ".build"), ignore_errors=True)
-    wall, rss, _ = swift_build(package, target)
-    results[prefix + "compile_s"], results[prefix + "compile_mib"] = wall, rss
-    results[prefix + "null_build_s"], _, _ = swift_build(package, target)
+    build = swift_build(package, target)
+    results.update({prefix + "compile_s": build.wall, prefix + "compile_cpu_s": build.cpu, prefix + "compile_mib": build.mib})
+    results[prefix + "null_build_s"] = swift_build(package, target).wall
 
 
 def incremental(package, target, regenerate, results, prefix):
     """Regenerates for the edited spec and counts the object files the next build rewrites."""
     before = object_files(package, target)
     regenerate()
-    wall, _, _ = swift_build(package, target)
+    build = swift_build(package, target)
     after = object_files(package, target)
-    results[prefix + "incr_s"] = wall
+    results[prefix + "incr_s"], results[prefix + "incr_cpu_s"] = build.wall, build.cpu
     results[prefix + "incr_files"] = sum(1 for path, stamp in after.items() if before.get(path) != stamp)
     results[prefix + "objects"] = len(after)
 
@@ -162,7 +169,7 @@ def compile_apigen(apigen, count, seed, results):
     edited = os.path.join(make_specs(count, seed, edit=EDITED_API), "specs")
 
     def regenerate():
-        written, _ = written_count(run([apigen, "generate", edited, "-o", source])[2])
+        written, _ = written_count(run([apigen, "generate", edited, "-o", source]).output)
         results["edit_written"] = written
 
     incremental(package, "BenchAPI", regenerate, results, "")
@@ -208,12 +215,14 @@ def table(rows, peer):
         ("no-op generate (wall)", "noop_s", "peer_noop_s", " s", True),
         ("no-op generate: files written", "noop_written", "peer_noop_written", "", False),
         ("debug compile of the module (wall)", "compile_s", "peer_compile_s", " s", True),
+        ("debug compile (CPU, user + system)", "compile_cpu_s", "peer_compile_cpu_s", " s", True),
         ("debug compile (peak memory, largest process)", "compile_mib", "peer_compile_mib", " MiB", True),
         ("null build after it (wall, fixed SwiftPM cost)", "null_build_s", "peer_null_build_s", " s", False),
         ("one API edited: files the generator wrote", "edit_written", None, "", False),
         ("one API edited: object files recompiled", "incr_files", "peer_incr_files", "", False),
         ("one API edited: object files in the module", "objects", "peer_objects", "", False),
         ("one API edited: rebuild (wall)", "incr_s", "peer_incr_s", " s", True),
+        ("one API edited: rebuild (CPU)", "incr_cpu_s", "peer_incr_cpu_s", " s", True),
     ]
     for count, result in rows:
         for label, ours, theirs, unit, with_ratio in figures:
@@ -240,6 +249,7 @@ def main():
     parser.add_argument("--no-compile", action="store_true")
     parser.add_argument("--runtime-output", help="a file with runtime-bench's output to append")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--label", default="", help="what was measured, printed above the table")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",") if size]
     compile_sizes = [] if args.no_compile else [int(size) for size in args.compile_sizes.split(",") if size]
@@ -262,6 +272,8 @@ def main():
         print("bench: %s" % failure, file=sys.stderr)
         return 1
     report = table(sorted(results.items()), bool(args.peer))
+    if args.label:
+        report = "Measured: apigen from the %s.\n\n%s" % (args.label, report)
     if args.runtime_output and os.path.exists(args.runtime_output):
         with open(args.runtime_output, encoding="utf-8") as handle:
             report += "\n" + runtime_section(handle.read())

@@ -6,7 +6,9 @@
 #   bash Benchmarks/run.sh            # everything: N = 100, 1,000, 3,000; compile N = 100, 500; runtime
 #   bash Benchmarks/run.sh --quick    # CI smoke: N = 100, apigen generation only
 #
-# Options: --no-peer, --no-compile, --no-runtime, --sizes 100,1000,3000, --compile-sizes 100,500.
+# Options: --no-peer, --no-compile, --no-runtime, --sizes 100,1000,3000, --compile-sizes 100,500,
+# --snapshot (measure an export of HEAD under .work/snapshot/, not the working tree: for a tree that
+# others are editing while the benchmark runs).
 # Exits non-zero when a build or a generation fails, or when a no-op regeneration writes any file.
 set -euo pipefail
 
@@ -15,13 +17,14 @@ bench="$root/Benchmarks"
 work="$bench/.work"
 mkdir -p "$work"
 
-quick=0 peer=1 compile=1 runtime=1 sizes="100,1000,3000" compile_sizes="100,500"
+quick=0 peer=1 compile=1 runtime=1 snapshot=0 sizes="100,1000,3000" compile_sizes="100,500"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) quick=1 peer=0 compile=0 runtime=0 sizes="100" ;;
         --no-peer) peer=0 ;;
         --no-compile) compile=0 ;;
         --no-runtime) runtime=0 ;;
+        --snapshot) snapshot=1 ;;
         --sizes) sizes="${2:?--sizes needs a value}"; shift ;;
         --compile-sizes) compile_sizes="${2:?--compile-sizes needs a value}"; shift ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -48,9 +51,19 @@ build_release() {
     return 1
 }
 
-say "building apigen (release)"
-apigen="$(build_release "$root" apigen "$root/.build-bench")"
-args=(--apigen "$apigen" --sizes "$sizes" --compile-sizes "$compile_sizes")
+source="$root" scratch="$root/.build-bench"
+label="working tree of $(git -C "$root" rev-parse --short HEAD)"
+if [[ $snapshot == 1 ]]; then
+    source="$work/snapshot/apigen" scratch="$work/snapshot/.build-bench"
+    rm -rf "$source" && mkdir -p "$source"
+    git -C "$root" archive HEAD | tar -x -C "$source"
+    export APIGEN_BENCH_ROOT="$source"  # read by the manifests of Benchmarks/Apigen and Benchmarks/Runtime
+    label="commit $(git -C "$root" rev-parse --short HEAD)"
+fi
+
+say "building apigen (release) from the $label"
+apigen="$(build_release "$source" apigen "$scratch")"
+args=(--apigen "$apigen" --sizes "$sizes" --compile-sizes "$compile_sizes" --label "$label")
 [[ $compile == 1 ]] || args+=(--no-compile)
 
 if [[ $peer == 1 ]]; then

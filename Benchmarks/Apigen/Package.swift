@@ -10,7 +10,8 @@ let package = Package(
     name: "apigen-benchmark-apigen",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "apigen", path: "../.."),
+        // The root package; run.sh --snapshot points this at an export of HEAD instead.
+        .package(name: "apigen", path: Context.environment["APIGEN_BENCH_ROOT"] ?? "../.."),
     ],
     targets: [
         .target(name: "BenchAPI", dependencies: [.product(name: "Interactive", package: "apigen")]),

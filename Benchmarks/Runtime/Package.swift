@@ -9,7 +9,8 @@ let package = Package(
     name: "apigen-benchmark-runtime",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "apigen", path: "../.."),
+        // The root package; run.sh --snapshot points this at an export of HEAD instead.
+        .package(name: "apigen", path: Context.environment["APIGEN_BENCH_ROOT"] ?? "../.."),
     ],
     targets: [
         .target(name: "LoopbackAPI", dependencies: [.product(name: "Interactive", package: "apigen")]),

@@ -2,9 +2,10 @@
 // plugins, default URLSession transport) against raw URLSession doing the same work (build the URL,
 // send, decode the enveloped JSON), on one loopback server.
 //
-//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3]
+//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor]
 //
 // Prints one line per mode: `mode in-flight req/s` (best of the rounds), then the ratios.
+// `--only` runs one mode, e.g. under `valgrind --tool=callgrind` to count instructions per request.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,10 +18,15 @@ struct Options {
     var requests = 5_000
     var concurrency = 64
     var rounds = 3
+    var only: String?
 
     init(arguments: [String]) throws(BenchError) {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--only" {
+                only = rest.popFirst()
+                continue
+            }
             guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
                 throw .usage("\(flag) needs a positive integer")
             }
@@ -40,7 +46,7 @@ enum BenchError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let message): "usage: runtime-bench [--requests N] [--concurrency N] [--rounds N]: \(message)"
+        case .usage(let message): "usage: runtime-bench [--requests N] [--concurrency N] [--rounds N] [--only MODE]: \(message)"
         case .failed(let message): message
         }
     }
@@ -108,10 +114,12 @@ func run(_ options: Options) async throws {
     let base = LoopbackService.configuration.currentEnvironment.baseURLString
     let raw = RawClient(baseURL: base)
     let executor = Executor()
-    let modes: [(name: String, call: @Sendable (Int) async throws -> BenchItem)] = [
+    let allModes: [(name: String, call: @Sendable (Int) async throws -> BenchItem)] = [
         ("raw-urlsession", { index in try await raw.fetch(id: 42, query: "bench\(index)") }),
         ("executor", { index in try await executor.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
     ]
+    let modes = allModes.filter { options.only == nil || $0.name == options.only }
+    guard !modes.isEmpty else { throw BenchError.usage("--only takes raw-urlsession or executor") }
     for mode in modes { _ = try await measure(count: 200, inFlight: 8, mode.call) }
     var best: [String: Double] = [:]
     for inFlight in [1, options.concurrency] {
@@ -127,8 +135,10 @@ func run(_ options: Options) async throws {
             let key = "\(mode.name) \(inFlight)"
             print("\(key) \(Int((best[key] ?? 0).rounded()))")
         }
-        let ratio = (best["executor \(inFlight)"] ?? 0) / max(1, best["raw-urlsession \(inFlight)"] ?? 1)
-        print("ratio \(inFlight) \(String(format: "%.3f", ratio))")
+        if modes.count == allModes.count {
+            let ratio = (best["executor \(inFlight)"] ?? 0) / max(1, best["raw-urlsession \(inFlight)"] ?? 1)
+            print("ratio \(inFlight) \(String(format: "%.3f", ratio))")
+        }
     }
 }
 
