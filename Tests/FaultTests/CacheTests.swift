@@ -5,6 +5,8 @@ import Testing
 /// The response cache through the real executor, and its tiers on their own.
 @Suite(.timeLimit(.minutes(1)))
 struct CacheTests {
+    let scratch = Scratch()
+
     let cached = RequestOptions(cache: .init(ttl: 60, varyHeaders: ["Accept"]))
 
     func executor(_ plugin: CachePlugin) -> Executor {
@@ -13,7 +15,7 @@ struct CacheTests {
 
     @Test func memoryThenDiskAfterRestart() async throws {
         let server = try await FaultServer.start()
-        let directory = temporaryDirectory("cache")
+        let directory = scratch.directory("cache")
         let api = RawApi(server, "/item", options: cached)
 
         let first = CachePlugin(memory: MemoryCache(), disk: try DiskCache(directory: directory))
@@ -83,7 +85,7 @@ struct CacheTests {
     @Test(arguments: Damage.allCases)
     func corruptedCacheFileIsAMiss(damage: Damage) async throws {
         let server = try await FaultServer.start()
-        let directory = temporaryDirectory("corrupt")
+        let directory = scratch.directory("corrupt")
         let api = RawApi(server, "/corrupt", options: cached)
         _ = try await executor(CachePlugin(memory: MemoryCache(), disk: try DiskCache(directory: directory))).execute(api)
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter { $0.pathExtension == "cache" }
@@ -122,6 +124,8 @@ struct CacheTests {
 
 /// The tiers' bounds, without a network.
 struct CacheTierTests {
+    let scratch = Scratch()
+
     func entry(_ key: String, bytes: Int) -> CacheEntry {
         CacheEntry(key: key, response: HTTPResponse(status: 200, body: Data(count: bytes)), storedAt: .distantPast, expiresAt: .distantFuture)
     }
@@ -145,7 +149,7 @@ struct CacheTierTests {
     }
 
     @Test func diskStaysWithinItsBound() throws {
-        let directory = temporaryDirectory("bound")
+        let directory = scratch.directory("bound")
         let cache = try DiskCache(directory: directory, maxBytes: 10_000)
         for index in 0..<20 {
             let key = key("/\(index)")

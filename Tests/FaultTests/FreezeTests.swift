@@ -5,6 +5,8 @@ import Testing
 /// Offline freezing: journal, replay, and exactly-once delivery across a killed process.
 @Suite(.timeLimit(.minutes(1)))
 struct FreezeTests {
+    let scratch = Scratch()
+
     /// A freezable POST whose first delivery is dropped by the server before it answers.
     func droppedPost(_ server: FaultServer, _ index: Int, delay: Int = 0) -> RawApi {
         RawApi(
@@ -15,7 +17,7 @@ struct FreezeTests {
 
     @Test func connectivityFailureFreezesWithAnIdempotencyKey() async throws {
         let server = try await FaultServer.start()
-        let journal = try OfflineJournal(url: temporaryDirectory("freeze").appendingPathComponent("offline.journal"))
+        let journal = try OfflineJournal(url: scratch.directory("freeze").appendingPathComponent("offline.journal"))
         let plugin = FreezePlugin(journal: journal)
         let executor = Executor(transport: URLSessionTransport(), plugins: [plugin, RetryPlugin()])
         let result = await outcome { () async throws(InteractiveError) in try await executor.execute(droppedPost(server, 1)) }
@@ -40,7 +42,7 @@ struct FreezeTests {
 
     @Test func anyResponseResumesTheJournalWhenAskedTo() async throws {
         let server = try await FaultServer.start()
-        let journal = try OfflineJournal(url: temporaryDirectory("auto").appendingPathComponent("offline.journal"))
+        let journal = try OfflineJournal(url: scratch.directory("auto").appendingPathComponent("offline.journal"))
         let reports = Locked([FreezeReplayer.Report]())
         let plugin = FreezePlugin(journal: journal, resumeWhenReachable: URLSessionTransport()) { report in
             reports.withLock { $0.append(report) }
@@ -61,7 +63,7 @@ struct FreezeTests {
 
     @Test func nonFreezableFailuresReachTheCaller() async throws {
         let server = try await FaultServer.start()
-        let journal = try OfflineJournal(url: temporaryDirectory("nofreeze").appendingPathComponent("offline.journal"))
+        let journal = try OfflineJournal(url: scratch.directory("nofreeze").appendingPathComponent("offline.journal"))
         let executor = Executor(transport: URLSessionTransport(), plugins: [FreezePlugin(journal: journal)])
         let api = RawApi(server, "/x", method: .post, query: [("fault", "drop-before"), ("close", "1")], body: ["a": "1"])
         let result = await outcome { () async throws(InteractiveError) in try await executor.execute(api) }
@@ -73,7 +75,7 @@ struct FreezeTests {
     }
 
     @Test func replayStopsAtTheFirstUndeliverableRequestAndKeepsOrder() async throws {
-        let journal = try OfflineJournal(url: temporaryDirectory("order").appendingPathComponent("offline.journal"))
+        let journal = try OfflineJournal(url: scratch.directory("order").appendingPathComponent("offline.journal"))
         let url = try #require(URL(string: "http://127.0.0.1:9/none"))
         for index in 0..<5 {
             var request = HTTPRequest(apiName: "T", method: .post, url: url, body: Data("\(index)".utf8))
@@ -98,7 +100,7 @@ struct FreezeTests {
     }
 
     @Test func tornLastRecordIsSkippedWithALogLineAndTheRestReplayed() async throws {
-        let file = temporaryDirectory("torn").appendingPathComponent("offline.journal")
+        let file = scratch.directory("torn").appendingPathComponent("offline.journal")
         let url = try #require(URL(string: "http://127.0.0.1:9/none"))
         do {
             let journal = try OfflineJournal(url: file)
@@ -127,7 +129,7 @@ struct FreezeTests {
     }
 
     @Test func damagedRecordInTheMiddleIsSkipped() throws {
-        let file = temporaryDirectory("damaged").appendingPathComponent("offline.journal")
+        let file = scratch.directory("damaged").appendingPathComponent("offline.journal")
         let url = try #require(URL(string: "http://127.0.0.1:9/none"))
         let journal = try OfflineJournal(url: file)
         for index in 0..<3 {
@@ -148,7 +150,7 @@ struct FreezeTests {
     @Test(.timeLimit(.minutes(1)))
     func killedMidReplayThenRerunAppliesEachRequestExactlyOnce() async throws {
         let server = try await FaultServer.start()
-        let file = temporaryDirectory("kill").appendingPathComponent("offline.journal")
+        let file = scratch.directory("kill").appendingPathComponent("offline.journal")
         let count = 20
         do {
             let executor = Executor(transport: URLSessionTransport(), plugins: [FreezePlugin(journal: try OfflineJournal(url: file))])

@@ -50,11 +50,18 @@ func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
     return (value, .now - start)
 }
 
-/// A fresh temporary directory.
-func temporaryDirectory(_ name: String) -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("faulttests-\(name)-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+/// Temporary directories for one test, removed when the test's suite instance goes away.
+final class Scratch: Sendable {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("faulttests-\(UUID().uuidString)")
+
+    /// A new directory under the root.
+    func directory(_ name: String) -> URL {
+        let url = root.appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 }
 
 /// The outcome of an async throwing call as a value.
