@@ -37,9 +37,12 @@ enum DeadlineRace {
                 }
                 // A Dispatch timer rather than a sleeping task: it fires on time even when every
                 // thread of the cooperative pool is busy, so only the caller's resumption waits for one.
-                let timer = DispatchWorkItem { race.finish(.failure(.timeout(after: timeout))) }
-                race.track(work, timer)
-                DeadlineRace.timerQueue.asyncAfter(deadline: .now() + Self.dispatchInterval(until: deadline), execute: timer)
+                // A timer source, unlike `asyncAfter`, releases its handler as soon as it is cancelled.
+                let timer = DispatchSource.makeTimerSource(queue: DeadlineRace.timerQueue)
+                timer.schedule(deadline: .now() + Self.dispatchInterval(until: deadline), leeway: .milliseconds(1))
+                timer.setEventHandler { race.finish(.failure(.timeout(after: timeout))) }
+                race.track(work, DeadlineTimer(source: timer))
+                timer.resume()
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -53,7 +56,7 @@ private final class Race<T: Sendable>: Sendable {
         var continuation: CheckedContinuation<Result<T, InteractiveError>, Never>?
         var result: Result<T, InteractiveError>?
         var work: Task<Void, Never>?
-        var timer: DispatchWorkItem?
+        var timer: DeadlineTimer?
     }
 
     private let state = Locked(State())
@@ -69,7 +72,7 @@ private final class Race<T: Sendable>: Sendable {
 
     /// Remembers the operation's task and the timer so the loser can be cancelled; cancels them if
     /// the race is already over.
-    func track(_ work: Task<Void, Never>, _ timer: DispatchWorkItem) {
+    func track(_ work: Task<Void, Never>, _ timer: DeadlineTimer) {
         let decided = state.withLock { state in
             state.work = work
             state.timer = timer
@@ -83,7 +86,7 @@ private final class Race<T: Sendable>: Sendable {
 
     /// Delivers `result` if it is the first, then cancels the operation and the timer.
     func finish(_ result: Result<T, InteractiveError>) {
-        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, Task<Void, Never>?, DispatchWorkItem?)? = state.withLock { state in
+        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, Task<Void, Never>?, DeadlineTimer?)? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
             defer {
@@ -98,4 +101,14 @@ private final class Race<T: Sendable>: Sendable {
         work?.cancel()
         timer?.cancel()
     }
+}
+
+/// A Dispatch timer source, cancelled from whichever thread decides the race.
+///
+/// `@unchecked Sendable`: Dispatch sources are thread-safe; `cancel()` is the only call made after
+/// the timer is resumed.
+private struct DeadlineTimer: @unchecked Sendable {
+    let source: any DispatchSourceTimer
+
+    func cancel() { source.cancel() }
 }
