@@ -55,6 +55,22 @@ import Testing
         #expect(diagnostics == ["b.yaml:2:1: error: environments of service 'Shop' are already declared in a.yaml"])
     }
 
+    @Test func deleteMaySendABodyWhenAsked() throws {
+        let files = try SpecHarness.generate(["s.yaml": SpecHarness.base + """
+              Remove:
+                method: DELETE
+                path: /things/{id}
+                params:
+                  id: Int
+                  reason: String?
+                  audit: { type: String, in: body }
+
+            """])
+        let api = try #require(files["Shop/Apis/RemoveApi.swift"])
+        #expect(api.contains(#"request.add(reason, as: "reason", in: .query)"#))
+        #expect(api.contains(#"request.add(audit, as: "audit", in: .body)"#))
+    }
+
     @Test func emptyFolderIsAnError() throws {
         let folder = try TemporaryFolder()
         try folder.write("not a spec", to: "README.md")

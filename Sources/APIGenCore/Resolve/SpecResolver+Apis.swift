@@ -39,14 +39,16 @@ extension SpecResolver {
     ) -> ResolvedApi {
         let what = "api '\(decl.name)'"
         let placeholders = checkedPlaceholders(decl)
-        let hasBody = !["GET", "DELETE", "HEAD"].contains(decl.method)
+        // GET and HEAD carry no body; DELETE may, but its params go to the query unless they say `in: body`.
+        let allowsBody = !["GET", "HEAD"].contains(decl.method)
+        let bodyByDefault = allowsBody && decl.method != "DELETE"
         var params: [ResolvedParam] = []
         var swiftNames: [String: String] = [:]
         var wireKeys: [String: String] = [:]
 
         for param in decl.params {
             checkType(param.type, knownModels: knownModels, at: param.typeLocation)
-            let location = placement(of: param, placeholders: placeholders, hasBody: hasBody, api: what)
+            let location = placement(of: param, placeholders: placeholders, allowsBody: allowsBody, bodyByDefault: bodyByDefault, api: what)
             guard let swiftName = Naming.propertyName(param.name) else {
                 diagnostics.error("param name '\(param.name)' of \(what) has no letters or digits to make a Swift name from", at: param.location)
                 continue
@@ -82,7 +84,7 @@ extension SpecResolver {
         if case .whole(let type, let location) = decl.body {
             checkType(type, knownModels: knownModels, at: location)
             wholeBody = type
-            if !hasBody {
+            if !allowsBody {
                 diagnostics.error("\(what) uses \(decl.method), which carries no body", at: location)
             }
             if let bodyParam = params.first(where: { $0.location == .body }) {
@@ -101,16 +103,18 @@ extension SpecResolver {
     }
 
     /// Where a parameter travels: as written, else the path if named there, else query or body by method.
-    private mutating func placement(of param: ParamDecl, placeholders: [String], hasBody: Bool, api: String) -> ParamLocation {
+    private mutating func placement(
+        of param: ParamDecl, placeholders: [String], allowsBody: Bool, bodyByDefault: Bool, api: String
+    ) -> ParamLocation {
         let inPath = placeholders.contains(param.name) || placeholders.contains(param.key)
         guard let explicit = param.explicitLocation else {
             if inPath { return .path }
-            return hasBody ? .body : .query
+            return bodyByDefault ? .body : .query
         }
         switch explicit.value {
         case .path where !inPath:
             diagnostics.error("param '\(param.name)' of \(api) is in: path but the path has no '{\(param.key)}'", at: explicit.location)
-        case .body where !hasBody:
+        case .body where !allowsBody:
             diagnostics.error("param '\(param.name)' of \(api) is in: body but the method carries no body", at: explicit.location)
         case .query, .header, .body:
             if inPath {
