@@ -8,7 +8,7 @@ struct SchedulingTests {
     @Test func fiftyIdenticalGetsSendOneRequest() async throws {
         let server = try await FaultServer.start()
         let executor = Executor(transport: URLSessionTransport(), plugins: [SchedulingPlugin(maxPerHost: 6)])
-        let api = RawApi(server, "/shared", query: [("delay", "300")])
+        let api = RawApi(server, "/shared", query: [("delay", "1000")])  // long enough for all 50 to join, even on a loaded machine
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await executor.execute(api).body }
@@ -42,7 +42,7 @@ struct SchedulingTests {
         let executor = Executor(transport: URLSessionTransport(), plugins: [SchedulingPlugin(maxPerHost: 3, coalesce: false)])
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<12 {
-                group.addTask { _ = try await executor.execute(RawApi(server, "/r\(index)", query: [("delay", "150")])) }
+                group.addTask { _ = try await executor.execute(RawApi(server, "/r\(index)", query: [("delay", "300")])) }
             }
             try await group.waitForAll()
         }
