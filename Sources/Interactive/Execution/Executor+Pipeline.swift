@@ -10,7 +10,7 @@ extension Executor {
         while true {
             request = try await prepare(request, context: context)
             current.withLock { $0 = request }
-            var result: Result<HTTPResponse, InteractiveError>
+            let result: Result<HTTPResponse, InteractiveError>
             if let answer = try await answer(request, context: context) {
                 context.recordSource(answer.source)
                 result = .success(answer.response)
