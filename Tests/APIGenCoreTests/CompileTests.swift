@@ -12,14 +12,14 @@ import Testing
     nonisolated func useFromAnyIsolation(executor: some Sendable) throws(InteractiveError) -> (LoginResponse?, Item?, EmptyResponse) {
         let login = LoginApi(name: "ann", password: "secret")
         _ = try login.request.resolve()
-        let item = try ItemQueryV2Api(itemId: 1).mock()
+        let item = try ItemQueryV2Api(itemId: 1).mock
         let empty = try LogoutApi().parser.parse(HTTPResponse(status: 200, body: .init()))
-        return (try login.mock(), item, empty)
+        return (try login.mock, item, empty)
     }
 
     @MainActor func useFromTheMainActor() throws(InteractiveError) -> Order? {
         try ShopService.switchEnvironment(to: .debug)
-        return try OrderCreateApi(itemIds: [1, 2]).mock()
+        return try OrderCreateApi(itemIds: [1, 2]).mock
     }
 
     """

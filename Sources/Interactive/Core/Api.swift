@@ -20,10 +20,9 @@ public protocol Api: Sendable {
     /// The spec's mock as JSON text (the business object, without envelope), or `nil` when there is none.
     static var mockJSON: String? { get }
 
-    /// The mock business object that mock mode answers with instead of calling the server.
-    ///
-    /// - Returns: `nil` when the API declares no mock.
-    func mock() throws(InteractiveError) -> Parser.Output?
+    /// The mock business object that mock mode answers with instead of calling the server, typed
+    /// like the real response; `nil` when the API declares no mock.
+    var mock: Parser.Output? { get throws(InteractiveError) }
 }
 
 extension Api {
@@ -31,16 +30,20 @@ extension Api {
     public static var mockJSON: String? { nil }
 
     /// No mock unless the API provides one.
-    public func mock() throws(InteractiveError) -> Parser.Output? { nil }
+    public var mock: Parser.Output? {
+        get throws(InteractiveError) { nil }
+    }
 
     /// The API's name, as used in logs and errors.
     public var name: String { request.apiName }
 }
 
 extension Api where Parser.Output: Decodable {
-    /// Decodes ``mockJSON`` with the runtime's shared JSON settings.
-    public func mock() throws(InteractiveError) -> Parser.Output? {
-        guard let json = Self.mockJSON else { return nil }
-        return try InteractiveCoding.decode(Parser.Output.self, from: Data(json.utf8))
+    /// ``mockJSON`` decoded with the runtime's shared JSON settings.
+    public var mock: Parser.Output? {
+        get throws(InteractiveError) {
+            guard let json = Self.mockJSON else { return nil }
+            return try InteractiveCoding.decode(Parser.Output.self, from: Data(json.utf8))
+        }
     }
 }
