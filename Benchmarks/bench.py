@@ -94,11 +94,12 @@ def generation_apigen(apigen, folder, results):
         raise BenchFailure("apigen validate did not accept the specs:\n" + validation)
     first = run([apigen, "generate", specs, "-o", output])
     created, _ = written_count(first.output)
-    results.update(gen_s=first.wall, gen_mib=first.mib, files=created)
-    results["check_s"] = run([apigen, "check", specs, "-o", output]).wall
+    results.update(gen_s=first.wall, gen_cpu_s=first.cpu, gen_mib=first.mib, files=created)
+    check = run([apigen, "check", specs, "-o", output])
+    results.update(check_s=check.wall, check_cpu_s=check.cpu)
     again = run([apigen, "generate", specs, "-o", output])
     written, unchanged = written_count(again.output)
-    results.update(noop_s=again.wall, noop_written=written)
+    results.update(noop_s=again.wall, noop_cpu_s=again.cpu, noop_written=written)
     if written or unchanged != created:
         raise BenchFailure("no-op generate wrote %d files (%d unchanged of %d)" % (written, unchanged, created))
 
@@ -113,9 +114,10 @@ def generation_peer(peer, folder, results):
     shutil.rmtree(output, ignore_errors=True)
     os.makedirs(output)
     first = peer_generate(peer, openapi, output)
-    results.update(peer_gen_s=first.wall, peer_gen_mib=first.mib, peer_files=len(mtimes(output)))
+    results.update(peer_gen_s=first.wall, peer_gen_cpu_s=first.cpu, peer_gen_mib=first.mib, peer_files=len(mtimes(output)))
     before = mtimes(output)
-    results["peer_noop_s"] = peer_generate(peer, openapi, output).wall
+    again = peer_generate(peer, openapi, output)
+    results.update(peer_noop_s=again.wall, peer_noop_cpu_s=again.cpu)
     results["peer_noop_written"] = changed_files(before, mtimes(output))
 
 
@@ -139,10 +141,18 @@ def swift_build(package, target):
     return run(["swift", "build", "--package-path", package, "--target", target], nice=True)
 
 
-def compile_module(package, target, results, prefix):
-    """Times a clean debug build of `target` (its dependencies already built), then a null build."""
-    shutil.rmtree(os.path.join(package, ".build", "debug", target + ".build"), ignore_errors=True)
+def compile_module(package, target, source, results, prefix):
+    """Times a full debug build of `target` (its dependencies already built), then a null build.
+
+    Every source is touched first, so the driver recompiles all of them: a clean build of the
+    module without disturbing SwiftPM's build database (removing the module's build folder does).
+    """
+    for path in mtimes(source):
+        os.utime(path)
+    before = object_files(package, target)
     build = swift_build(package, target)
+    rebuilt = sum(1 for path, stamp in object_files(package, target).items() if before.get(path) != stamp)
+    results[prefix + "clean_objects"] = rebuilt
     results.update({prefix + "compile_s": build.wall, prefix + "compile_cpu_s": build.cpu, prefix + "compile_mib": build.mib})
     results[prefix + "null_build_s"] = swift_build(package, target).wall
 
@@ -165,7 +175,7 @@ def compile_apigen(apigen, count, seed, results):
     point(os.path.join(package, "Sources", "BenchAPI"), source)
     run([apigen, "generate", os.path.join(make_specs(count, seed), "specs"), "-o", source])
     swift_build(package, "Interactive")  # the runtime, built before the timed build
-    compile_module(package, "BenchAPI", results, "")
+    compile_module(package, "BenchAPI", source, results, "")
     edited = os.path.join(make_specs(count, seed, edit=EDITED_API), "specs")
 
     def regenerate():
@@ -182,7 +192,7 @@ def compile_peer(peer, count, seed, results):
     point(os.path.join(package, "Sources", "PeerAPI"), source)
     peer_generate(peer, os.path.join(make_specs(count, seed), "openapi.yaml"), source)
     swift_build(package, "OpenAPIRuntime")
-    compile_module(package, "PeerAPI", results, "peer_")
+    compile_module(package, "PeerAPI", source, results, "peer_")
     edited = os.path.join(make_specs(count, seed, edit=EDITED_API), "openapi.yaml")
     incremental(package, "PeerAPI", lambda: peer_generate(peer, edited, source), results, "peer_")
 
@@ -209,12 +219,16 @@ def table(rows, peer):
     lines += [header, "|" + "---|" * (header.count("|") - 1)]
     figures = [
         ("generate (wall)", "gen_s", "peer_gen_s", " s", True),
+        ("generate (CPU, user + system)", "gen_cpu_s", "peer_gen_cpu_s", " s", True),
         ("generate (peak memory)", "gen_mib", "peer_gen_mib", " MiB", True),
         ("files generated", "files", "peer_files", "", False),
         ("check (wall)", "check_s", None, " s", False),
+        ("check (CPU)", "check_cpu_s", None, " s", False),
         ("no-op generate (wall)", "noop_s", "peer_noop_s", " s", True),
+        ("no-op generate (CPU)", "noop_cpu_s", "peer_noop_cpu_s", " s", True),
         ("no-op generate: files written", "noop_written", "peer_noop_written", "", False),
         ("debug compile of the module (wall)", "compile_s", "peer_compile_s", " s", True),
+        ("debug compile: object files compiled", "clean_objects", "peer_clean_objects", "", False),
         ("debug compile (CPU, user + system)", "compile_cpu_s", "peer_compile_cpu_s", " s", True),
         ("debug compile (peak memory, largest process)", "compile_mib", "peer_compile_mib", " MiB", True),
         ("null build after it (wall, fixed SwiftPM cost)", "null_build_s", "peer_null_build_s", " s", False),

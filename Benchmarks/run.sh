@@ -54,7 +54,7 @@ build_release() {
 source="$root" scratch="$root/.build-bench"
 label="working tree of $(git -C "$root" rev-parse --short HEAD)"
 if [[ $snapshot == 1 ]]; then
-    source="$work/snapshot/apigen" scratch="$work/snapshot/.build-bench"
+    source="$work/snapshot/root" scratch="$work/snapshot/.build-bench"
     rm -rf "$source" && mkdir -p "$source"
     git -C "$root" archive HEAD | tar -x -C "$source"
     export APIGEN_BENCH_ROOT="$source"  # read by the manifests of Benchmarks/Apigen and Benchmarks/Runtime

@@ -4,7 +4,9 @@
 //
 //     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor]
 //
-// Prints one line per mode: `mode in-flight req/s` (best of the rounds), then the ratios.
+// Prints one line per mode: `mode in-flight req/s cpu-µs/req` (the best rate of the rounds and the
+// least CPU time of the process per request, which is steadier than rates on a shared machine), then
+// `ratio in-flight rate-ratio cpu-ratio` (executor over raw URLSession).
 // `--only` runs one mode, e.g. under `valgrind --tool=callgrind` to count instructions per request.
 import Foundation
 #if canImport(FoundationNetworking)
@@ -86,9 +88,28 @@ struct RawClient: Sendable {
     }
 }
 
-/// Runs `count` calls of `call` with at most `inFlight` at a time; returns requests per second.
-func measure(count: Int, inFlight: Int, _ call: @escaping @Sendable (Int) async throws -> BenchItem) async throws -> Double {
+/// The process's CPU time (user + system) so far, in microseconds.
+func cpuMicroseconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let user = Double(usage.ru_utime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec)
+    return user + Double(usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_stime.tv_usec)
+}
+
+/// One round: requests per second and CPU microseconds per request.
+struct Rate {
+    var perSecond: Double
+    var cpuPerRequest: Double
+}
+
+/// Runs `count` calls of `call` with at most `inFlight` at a time.
+func measure(count: Int, inFlight: Int, _ call: @escaping @Sendable (Int) async throws -> BenchItem) async throws -> Rate {
     let start = ContinuousClock.now
+    let cpuStart = cpuMicroseconds()
     try await withThrowingTaskGroup(of: BenchItem.self) { group in
         var started = 0
         while started < min(inFlight, count) {
@@ -107,7 +128,7 @@ func measure(count: Int, inFlight: Int, _ call: @escaping @Sendable (Int) async 
     }
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return Double(count) / seconds
+    return Rate(perSecond: Double(count) / seconds, cpuPerRequest: (cpuMicroseconds() - cpuStart) / Double(count))
 }
 
 func run(_ options: Options) async throws {
@@ -121,23 +142,30 @@ func run(_ options: Options) async throws {
     let modes = allModes.filter { options.only == nil || $0.name == options.only }
     guard !modes.isEmpty else { throw BenchError.usage("--only takes raw-urlsession or executor") }
     for mode in modes { _ = try await measure(count: 200, inFlight: 8, mode.call) }
-    var best: [String: Double] = [:]
+    var best: [String: Rate] = [:]
     for inFlight in [1, options.concurrency] {
         for _ in 0..<options.rounds {
             // Interleaved rounds, so a burst of load on the shared machine hits both modes alike.
             for mode in modes {
                 let rate = try await measure(count: options.requests, inFlight: inFlight, mode.call)
                 let key = "\(mode.name) \(inFlight)"
-                best[key] = max(best[key] ?? 0, rate)
+                var entry = best[key] ?? Rate(perSecond: 0, cpuPerRequest: .infinity)
+                entry.perSecond = max(entry.perSecond, rate.perSecond)
+                entry.cpuPerRequest = min(entry.cpuPerRequest, rate.cpuPerRequest)
+                best[key] = entry
             }
         }
         for mode in modes {
             let key = "\(mode.name) \(inFlight)"
-            print("\(key) \(Int((best[key] ?? 0).rounded()))")
+            let rate = best[key] ?? Rate(perSecond: 0, cpuPerRequest: 0)
+            print("\(key) \(Int(rate.perSecond.rounded())) \(Int(rate.cpuPerRequest.rounded()))")
         }
         if modes.count == allModes.count {
-            let ratio = (best["executor \(inFlight)"] ?? 0) / max(1, best["raw-urlsession \(inFlight)"] ?? 1)
-            print("ratio \(inFlight) \(String(format: "%.3f", ratio))")
+            let executor = best["executor \(inFlight)"] ?? Rate(perSecond: 0, cpuPerRequest: 0)
+            let raw = best["raw-urlsession \(inFlight)"] ?? Rate(perSecond: 1, cpuPerRequest: 1)
+            let rateRatio = executor.perSecond / max(1, raw.perSecond)
+            let cpuRatio = executor.cpuPerRequest / max(1, raw.cpuPerRequest)
+            print("ratio \(inFlight) \(String(format: "%.3f", rateRatio)) \(String(format: "%.3f", cpuRatio))")
         }
     }
 }
