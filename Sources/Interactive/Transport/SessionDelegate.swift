@@ -46,6 +46,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.performDefaultHandling, nil)
     }
 
+    /// Follows redirects. On Linux, FoundationNetworking stores the cookies of a redirect response
+    /// but does not put them on the request that follows it, so they are added here from the
+    /// session's cookie storage.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+        completionHandler(CookieCarrier.addingCookies(to: request, after: response, in: session.configuration))
+        #else
+        completionHandler(request)
+        #endif
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         exchange.continuation.resume(returning: Self.outcome(of: task, exchange: exchange, error: error))
@@ -64,3 +81,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         return .success(URLSessionTransport.makeResponse(http, body: exchange.body))
     }
 }
+
+#if canImport(FoundationNetworking)
+/// Carries cookies across a redirect, which FoundationNetworking does not do itself.
+enum CookieCarrier {
+    static func addingCookies(to request: URLRequest, after response: HTTPURLResponse, in configuration: URLSessionConfiguration) -> URLRequest {
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
+              let url = request.url, let responseURL = response.url else { return request }
+        var fields: [String: String] = [:]
+        for case let (name as String, value as String) in response.allHeaderFields {
+            fields[name] = value
+        }
+        let received = HTTPCookie.cookies(withResponseHeaderFields: fields, for: responseURL)
+        if !received.isEmpty {
+            storage.setCookies(received, for: responseURL, mainDocumentURL: responseURL)
+        }
+        let cookies = storage.cookies(for: url) ?? []
+        guard !cookies.isEmpty else { return request }
+        var request = request
+        for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return request
+    }
+}
+#endif
