@@ -124,8 +124,8 @@ extension HTTPBinTests {
             let wrong = "Basic " + Data("ann:nope".utf8).base64EncodedString()
             // A 401 with `WWW-Authenticate` must come back as a status, not hang (FoundationNetworking
             // waits for credentials forever without the transport's delegate).
-            let (result, elapsed) = await timed { () async throws(InteractiveError) in try await executor.execute(BasicAuthApi(user: "ann", password: "s3cret", authorization: wrong)) }
-            #expect(result.failureValue?.hasStatus(401) == true)
+            let (refused, elapsed) = await timed { () async throws(InteractiveError) in try await executor.execute(BasicAuthApi(user: "ann", password: "s3cret", authorization: wrong)) }
+            #expect(refused.failureValue?.hasStatus(401) == true)
             #expect(elapsed < .seconds(2))
         }
 
