@@ -56,7 +56,7 @@ actor HTTPBinServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        ServerKeeper.keep(process)
+        ServerKeeper.keep(process, log: log)
 
         let port = try await waitForPort(in: log, process: process)
         guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw Failure.setup("bad port \(port)") }
@@ -118,10 +118,10 @@ actor HTTPBinServer {
 /// Stops the server's supervisor (and with it gunicorn) at a normal exit of the test process; the
 /// supervisor's own watch on its parent covers every other way the process can end.
 enum ServerKeeper {
-    private static let kept = LockedBox<[Process]>([])
+    private static let kept = LockedBox<[(process: Process, log: URL)]>([])
 
-    static func keep(_ process: Process) {
-        kept.mutate { $0.append(process) }
+    static func keep(_ process: Process, log: URL) {
+        kept.mutate { $0.append((process, log)) }
         _ = registerExitHandler
     }
 
@@ -132,8 +132,9 @@ enum ServerKeeper {
     }()
 
     static func stopAll() {
-        for process in kept.take() where process.isRunning {
-            process.terminate()
+        for (process, log) in kept.take() {
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: log)
         }
     }
 }
