@@ -62,6 +62,15 @@ extension HTTPBinTests {
             let raw = ContinuousClock.now - rawStart
             #expect(rawSucceeded == total)
 
+            // The executor alone: the same API answered by a stub with a recorded httpbin body.
+            let body = try await transport.send(request).body
+            let stubbed = Executor(transport: StubTransport { _ in HTTPResponse(status: 200, body: body) })
+            let stubStart = ContinuousClock.now
+            for index in 0..<total {
+                _ = try await stubbed.execute(GetApi(q: "\(index)"))
+            }
+            let stub = ContinuousClock.now - stubStart
+
             func rate(_ count: Int, _ duration: Duration) -> String {
                 let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
                 return String(format: "%.0f req/s (%d requests in %.2f s)", Double(count) / seconds, count, seconds)
@@ -70,6 +79,7 @@ extension HTTPBinTests {
             print("THROUGHPUT   sequential:    \(rate(sequentialCount, sequential))")
             print("THROUGHPUT   16 concurrent: \(rate(total, concurrent))")
             print("THROUGHPUT   16 concurrent, transport alone (no executor, no parsing): \(rate(total, raw))")
+            print("THROUGHPUT   sequential, executor over a stub (no network, parsing included): \(rate(total, stub))")
         }
     }
 }
