@@ -2,17 +2,35 @@ import Foundation
 import Interactive
 import Testing
 
-/// What the fault server revealed about the URLSession transport on Linux: libcurl re-sends a
-/// request on a fresh connection, by itself, when a kept-alive connection closes before any byte of
-/// the answer arrives — a POST included. The client sees one attempt; the server receives two, and
-/// (measured here) the client then never sees the second answer and times out.
-/// Idempotency keys (which ``FreezePlugin`` adds) make that harmless; tests that count attempts
-/// exactly ask the server not to keep connections alive (`close=1`).
+/// What the fault server revealed about URLSession on Linux: libcurl re-sends a request on a fresh
+/// connection, by itself, when a kept-alive connection closes before any byte of the answer arrives —
+/// a POST included. The client sees one attempt; the server receives two. ``URLSessionTransport``
+/// therefore sends non-idempotent requests on single-use connections by default; these tests show
+/// the default is exactly-once and that the opt-in reuse still shows libcurl's behaviour.
 @Suite(.timeLimit(.minutes(1)))
 struct TransportFindingTests {
-    @Test func keptAliveConnectionDropMakesTheServerSeeAPostTwice() async throws {
+    @Test func byDefaultAPostDroppedBeforeItsAnswerReachesTheServerOnce() async throws {
         let server = try await FaultServer.start()
         let transport = CountingTransport(URLSessionTransport())
+        let executor = Executor(transport: transport)
+        // A GET and a POST first: neither may leave a connection the next POST reuses.
+        _ = try await executor.execute(RawApi(server, "/warm"))
+        _ = try await executor.execute(RawApi(server, "/warm", method: .post, body: ["a": "0"]))
+        let post = RawApi(
+            server, "/once", method: .post, query: [("fault", "drop-before"), ("times", "1")], headers: [("X-Test-Key", "p1")], body: ["a": "1"],
+            options: RequestOptions(timeout: .seconds(5)))
+        let result = await outcome { () async throws(InteractiveError) in try await executor.execute(post) }
+        guard case .failure(.transport) = result else {
+            Issue.record("expected a transport failure, got \(result)")
+            return
+        }
+        #expect(try await server.counts().received["p1"] == 1)
+        #expect(transport.perKey["p1"] == 1)
+    }
+
+    @Test func reusedConnectionsLetLibcurlSendAPostTwice() async throws {
+        let server = try await FaultServer.start()
+        let transport = CountingTransport(URLSessionTransport(reusesConnectionsForNonIdempotentRequests: true))
         let executor = Executor(transport: transport)
         // Open a connection that the POST will reuse.
         _ = try await executor.execute(RawApi(server, "/warm"))

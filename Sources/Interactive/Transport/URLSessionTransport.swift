@@ -14,22 +14,42 @@ public import Foundation
 /// A `401` with a `WWW-Authenticate` header is returned as a response like any other status (so
 /// that a re-login plugin can react to it). On Linux this needs a session delegate: FoundationNetworking
 /// otherwise waits forever for credentials (swift-corelibs-foundation#5456).
+///
+/// Requests that are not safe to repeat (``HTTPRequest/isIdempotent`` is false: a POST or PATCH not
+/// marked idempotent) go on a connection of their own that is closed after the answer. libcurl, under
+/// URLSession on Linux, silently re-sends a request when a kept-alive connection closes before any
+/// byte of the answer arrives — it cannot tell a stale connection from a server that read the request
+/// and then failed — so a POST on a reused connection can reach the server twice. A fresh connection
+/// is never re-sent that way: the failure reaches the caller as ``InteractiveError/transport(message:code:)``.
 public final class URLSessionTransport: Transport {
-    /// The session every request goes through.
+    /// The session idempotent requests go through, reusing connections.
     public let session: URLSession
+    /// The session non-idempotent requests go through, one connection each.
+    private let singleUseSession: URLSession
     private let delegate: SessionDelegate
+    /// Whether non-idempotent requests may reuse kept-alive connections (faster, but see above).
+    public let reusesConnectionsForNonIdempotentRequests: Bool
 
-    /// Creates a transport over a new session made from `configuration`.
+    /// Creates a transport over new sessions made from `configuration`.
     ///
-    /// - Parameter configuration: Defaults to ``defaultConfiguration()``: ephemeral, without a URL
-    ///   cache (caching is a plugin's job), with in-memory cookies.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
+    /// - Parameters:
+    ///   - configuration: Defaults to ``defaultConfiguration()``: ephemeral, without a URL cache
+    ///     (caching is a plugin's job), with in-memory cookies.
+    ///   - reusesConnectionsForNonIdempotentRequests: `false` (the default) sends each POST or PATCH
+    ///     that is not marked idempotent on a fresh connection, so it can never be sent twice.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration(),
+        reusesConnectionsForNonIdempotentRequests: Bool = false
+    ) {
         delegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        singleUseSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.reusesConnectionsForNonIdempotentRequests = reusesConnectionsForNonIdempotentRequests
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        singleUseSession.finishTasksAndInvalidate()
     }
 
     /// The configuration used by ``init(configuration:)`` by default.
@@ -44,7 +64,13 @@ public final class URLSessionTransport: Transport {
 
     /// Sends the request with a data task, cancelling the task when the calling task is cancelled.
     public func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
-        let task = session.dataTask(with: Self.makeURLRequest(request))
+        var urlRequest = Self.makeURLRequest(request)
+        let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
+        if singleUse {
+            // The server closes the connection after answering, so it is never reused.
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        let task = (singleUse ? singleUseSession : session).dataTask(with: urlRequest)
         let result: Result<HTTPResponse, InteractiveError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, for: request, continuation: continuation)
