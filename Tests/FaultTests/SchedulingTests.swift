@@ -89,19 +89,25 @@ struct SchedulingTests {
     @Test func coalescedFollowersSurviveTheLeadersCancellation() async throws {
         let coalescer = RequestCoalescer()
         let calls = Locked(0)
+        // The leader's exchange waits until it is cancelled; the one the follower restarts answers at once.
         let operation: @Sendable () async throws(InteractiveError) -> HTTPResponse = { () async throws(InteractiveError) -> HTTPResponse in
-            calls.withLock { $0 += 1 }
-            do {
-                try await Task.sleep(for: .milliseconds(200))
-            } catch {
-                throw .cancelled
+            let call = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            if call == 1 {
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    throw .cancelled
+                }
             }
             return HTTPResponse(status: 200)
         }
         let leader = Task { () async throws(InteractiveError) in try await coalescer.run(key: "k", operation: operation) }
         try await waitUntil(every: .milliseconds(2)) { calls.current == 1 }
         let follower = Task { () async throws(InteractiveError) in try await coalescer.run(key: "k", operation: operation) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil(every: .milliseconds(2)) { coalescer.waitingCount(key: "k") == 1 }
         leader.cancel()
         await #expect(throws: InteractiveError.cancelled) { try await leader.value }
         #expect(try await follower.value.status == 200)

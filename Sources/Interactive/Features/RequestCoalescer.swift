@@ -43,6 +43,9 @@ public final class RequestCoalescer: Sendable {
     /// How many exchanges were started so far (by leaders or after restarts).
     public var startedCount: Int { state.withLock { $0.started } }
 
+    /// How many callers are waiting for the exchange in flight for `key`.
+    public func waitingCount(key: String) -> Int { state.withLock { $0.flights[key]?.waiters.count ?? 0 } }
+
     /// Runs `operation` for `key`, or waits for the run already in flight for it and returns its outcome.
     public func run(key: String, operation: () async throws(InteractiveError) -> HTTPResponse) async throws(InteractiveError) -> HTTPResponse {
         for _ in 0..<Self.maxRestarts {

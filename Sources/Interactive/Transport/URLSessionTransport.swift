@@ -26,7 +26,9 @@ public final class URLSessionTransport: Transport {
     public let session: URLSession
     /// The session non-idempotent requests go through, one connection each.
     private let singleUseSession: URLSession
+    /// Each session has its own delegate: task identifiers are only unique within a session.
     private let delegate: SessionDelegate
+    private let singleUseDelegate: SessionDelegate
     /// Whether non-idempotent requests may reuse kept-alive connections (faster, but see above).
     public let reusesConnectionsForNonIdempotentRequests: Bool
 
@@ -42,8 +44,9 @@ public final class URLSessionTransport: Transport {
         reusesConnectionsForNonIdempotentRequests: Bool = false
     ) {
         delegate = SessionDelegate()
+        singleUseDelegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        singleUseSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        singleUseSession = URLSession(configuration: configuration, delegate: singleUseDelegate, delegateQueue: nil)
         self.reusesConnectionsForNonIdempotentRequests = reusesConnectionsForNonIdempotentRequests
     }
 
@@ -71,6 +74,7 @@ public final class URLSessionTransport: Transport {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         let task = (singleUse ? singleUseSession : session).dataTask(with: urlRequest)
+        let delegate = singleUse ? singleUseDelegate : delegate
         let result: Result<HTTPResponse, InteractiveError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, for: request, continuation: continuation)
