@@ -141,14 +141,22 @@ def swift_build(package, target):
     return run(["swift", "build", "--package-path", package, "--target", target], nice=True)
 
 
-def compile_module(package, target, source, results, prefix):
-    """Times a full debug build of `target` (its dependencies already built), then a null build.
+# Files in a module's build folder that SwiftPM writes while planning; the other files directly in it
+# are the compiler's (its include/ folder is left alone).
+PLANNED_FILES = {"output-file-map.json", "sources"}
 
-    Every source is touched first, so the driver recompiles all of them: a clean build of the
-    module without disturbing SwiftPM's build database (removing the module's build folder does).
+
+def compile_module(package, target, results, prefix):
+    """Times a clean debug build of `target` (its dependencies already built), then a null build.
+
+    The compiler's outputs and build record are removed first, so every file is compiled. (Touching
+    the sources is not enough: unchanged contents are not recompiled. Removing the whole folder
+    breaks SwiftPM's build database.)
     """
-    for path in mtimes(source):
-        os.utime(path)
+    folder = os.path.join(package, ".build", "debug", target + ".build")
+    for path in mtimes(folder) if os.path.isdir(folder) else {}:
+        if os.path.basename(path) not in PLANNED_FILES and os.path.dirname(path) == folder:
+            os.remove(path)
     before = object_files(package, target)
     build = swift_build(package, target)
     rebuilt = sum(1 for path, stamp in object_files(package, target).items() if before.get(path) != stamp)
@@ -175,7 +183,7 @@ def compile_apigen(apigen, count, seed, results):
     point(os.path.join(package, "Sources", "BenchAPI"), source)
     run([apigen, "generate", os.path.join(make_specs(count, seed), "specs"), "-o", source])
     swift_build(package, "Interactive")  # the runtime, built before the timed build
-    compile_module(package, "BenchAPI", source, results, "")
+    compile_module(package, "BenchAPI", results, "")
     edited = os.path.join(make_specs(count, seed, edit=EDITED_API), "specs")
 
     def regenerate():
@@ -192,7 +200,7 @@ def compile_peer(peer, count, seed, results):
     point(os.path.join(package, "Sources", "PeerAPI"), source)
     peer_generate(peer, os.path.join(make_specs(count, seed), "openapi.yaml"), source)
     swift_build(package, "OpenAPIRuntime")
-    compile_module(package, "PeerAPI", source, results, "peer_")
+    compile_module(package, "PeerAPI", results, "peer_")
     edited = os.path.join(make_specs(count, seed, edit=EDITED_API), "openapi.yaml")
     incremental(package, "PeerAPI", lambda: peer_generate(peer, edited, source), results, "peer_")
 
