@@ -13,6 +13,11 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
 @Suite struct DiagnosticTests {
     static let cases: [MalformedSpec] = [
         MalformedSpec(
+            name: "apiSecretInPath",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Reset:\n    path: /reset/{token}\n    params:\n      token: { type: String, secret: true }\n",
+            expected: ["spec.yaml:8:7: error: secret param 'token' of api 'Reset' would be sent in the URL path; send it in: header or in a body"]
+        ),
+        MalformedSpec(
             name: "yamlSyntaxUnclosedBracket",
             yaml: "service: Shop\nenvironments: [a\n",
             expected: ["spec.yaml:3:1: error: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"]

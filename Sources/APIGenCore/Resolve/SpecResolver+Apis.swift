@@ -68,8 +68,9 @@ extension SpecResolver {
             if location == .path, param.type.isOptional {
                 diagnostics.error("path param '\(param.name)' of \(what) cannot be optional", at: param.typeLocation)
             }
-            if param.isSecret, location == .query {
-                diagnostics.error("secret param '\(param.name)' of \(what) would be sent in the query string; send it in: header or in a body", at: param.location)
+            if param.isSecret, location == .query || location == .path {
+                let place = location == .query ? "in the query string" : "in the URL path"
+                diagnostics.error("secret param '\(param.name)' of \(what) would be sent \(place); send it in: header or in a body", at: param.location)
             }
             if location == .header, !HeaderCheck.isValid(name: param.key, value: "") {
                 diagnostics.error("header name '\(param.key)' of \(what) is not a valid HTTP token", at: param.location)
