@@ -59,6 +59,12 @@ let package = Package(
         .target(name: "HTTPBinAPI", dependencies: ["Interactive"], path: "Generated/HTTPBin"),
 
         // MARK: Tests
+        .target(
+            name: "RuntimeTestSupport",
+            dependencies: ["Interactive"],
+            path: "Tests/RuntimeTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "APIGenCoreTests",
             dependencies: ["APIGenCore", "Interactive", "apigen"],
@@ -66,12 +72,12 @@ let package = Package(
         ),
         .testTarget(
             name: "InteractiveTests",
-            dependencies: ["Interactive", "ShopAPI"],
+            dependencies: ["Interactive", "ShopAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI"],
+            dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

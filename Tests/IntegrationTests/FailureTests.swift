@@ -1,6 +1,7 @@
 import Foundation
 import HTTPBinAPI
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 extension HTTPBinTests {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPBinAPI
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// A small cache for the test: answers requests whose API has a `cache` setting from memory, and

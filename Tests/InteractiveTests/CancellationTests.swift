@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// A transport that hangs until cancelled and remembers that it was.

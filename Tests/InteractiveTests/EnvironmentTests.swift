@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Service environments", .timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Executor pipeline", .timeLimit(.minutes(1)))

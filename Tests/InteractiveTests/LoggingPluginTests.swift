@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Logging without secrets", .timeLimit(.minutes(1)))

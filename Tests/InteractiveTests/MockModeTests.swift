@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Mock mode", .timeLimit(.minutes(1)))

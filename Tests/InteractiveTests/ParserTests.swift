@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Response parsers", .timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 @Suite("Request building", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Foundation
 import Interactive
 import ShopAPI
+import RuntimeTestSupport
 import Testing
 
 /// The generated Shop client with a stub transport: the examples of docs/runtime.md, checked.

@@ -84,59 +84,9 @@ struct SendSignal: Plugin {
     }
 }
 
-/// The outcome of `body` as a `Result`, with how long it took.
-func timed<T>(_ body: () async throws(InteractiveError) -> T) async -> (Result<T, InteractiveError>, Duration) {
-    let start = ContinuousClock.now
-    do throws(InteractiveError) {
-        let value = try await body()
-        return (.success(value), .now - start)
-    } catch {
-        return (.failure(error), .now - start)
-    }
-}
-
-/// The error `body` fails with, or `nil` when it succeeds.
-func failure<T>(_ body: () async throws(InteractiveError) -> T) async -> InteractiveError? {
-    if case .failure(let error) = await timed(body).0 { return error }
-    return nil
-}
-
-/// Waits until `condition` holds, checking every 10 ms, for at most `limit`.
-func eventually(within limit: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
-    let end = ContinuousClock.now + limit
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 /// base64url with padding, as httpbin's `/base64/{value}` expects.
 func base64url(_ text: String) -> String {
     Data(text.utf8).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_")
-}
-/// Runs jobs on a serial Dispatch queue of its own, outside the cooperative thread pool.
-///
-/// Timing tests run their caller here: when the whole test run keeps the pool's few threads busy
-/// (2 cores), a caller on the pool would wait for a free thread after the deadline fired, and the test
-/// would measure the test runner's load rather than the executor's promise. An app's caller is
-/// usually the main actor, which is likewise a thread of its own.
-final class DedicatedExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "tests.dedicated-executor", qos: .userInteractive)
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
-    }
-}
-
-/// Runs `body` with its continuations resumed on a ``DedicatedExecutor`` where the platform allows.
-func onDedicatedExecutor<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-        return await withTaskExecutorPreference(DedicatedExecutor()) { await body() }
-    }
-    return await body()
 }
