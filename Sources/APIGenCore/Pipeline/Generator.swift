@@ -60,23 +60,23 @@ public enum Generator {
         return outcome
     }
 
-    /// Loads every spec file and resolves the services they declare.
+    /// Loads every spec file and resolves the services they declare. Files are read and parsed on
+    /// all cores; their diagnostics are gathered in file order.
     static func resolve(specs: URL, diagnostics: inout Diagnostics) -> [ResolvedService] {
         let sources = SpecFileFinder.find(in: specs, diagnostics: &diagnostics)
-        var parser = SpecParser()
-        var files: [SpecFile] = []
-        for source in sources {
+        let parsed = ConcurrentMap.map(sources) { source -> (SpecFile?, Diagnostics) in
             var loadDiagnostics = Diagnostics()
             guard let root = YAMLLoader.load(source.text, file: source.relativePath, diagnostics: &loadDiagnostics) else {
-                diagnostics.append(contentsOf: loadDiagnostics)
-                continue
+                return (nil, loadDiagnostics)
             }
-            diagnostics.append(contentsOf: loadDiagnostics)
-            if let file = parser.parse(root, path: source.relativePath) { files.append(file) }
+            var parser = SpecParser()
+            let file = parser.parse(root, path: source.relativePath)
+            loadDiagnostics.append(contentsOf: parser.reader.diagnostics)
+            return (file, loadDiagnostics)
         }
-        diagnostics.append(contentsOf: parser.reader.diagnostics)
+        for (_, fileDiagnostics) in parsed { diagnostics.append(contentsOf: fileDiagnostics) }
         var resolver = SpecResolver()
-        let services = resolver.resolve(files)
+        let services = resolver.resolve(parsed.compactMap(\.0))
         diagnostics.append(contentsOf: resolver.diagnostics)
         return services
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A file the generator produces: its path relative to the output folder and its full text.
 public struct GeneratedFile: Sendable, Hashable {
     /// The path relative to the output folder, e.g. `Shop/Apis/LoginApi.swift`.
@@ -57,41 +55,11 @@ struct Renderer: Sendable {
     }
 
     private func renderConcurrently(_ items: [Item]) -> [Result<GeneratedFile, MissingTemplate>] {
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, items.count / 64))
-        let slots = ResultSlots<[Result<GeneratedFile, MissingTemplate>]>(count: chunks)
         let templates = templates
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var rendered: [Result<GeneratedFile, MissingTemplate>] = []
-            for index in stride(from: chunk, to: items.count, by: chunks) {
-                let job = items[index].job
-                if let text = templates.render(job) {
-                    rendered.append(.success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text))))
-                } else {
-                    rendered.append(.failure(MissingTemplate(template: job.template)))
-                }
-            }
-            slots.store(rendered, at: chunk)
+        return ConcurrentMap.map(items) { item in
+            let job = item.job
+            guard let text = templates.render(job) else { return .failure(MissingTemplate(template: job.template)) }
+            return .success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text)))
         }
-        return slots.values.flatMap { $0 ?? [] }
-    }
-}
-
-/// One result slot per concurrent worker, filled under a lock.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = value
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }
