@@ -269,6 +269,7 @@ def main():
     parser.add_argument("--sizes", default="100,1000,3000")
     parser.add_argument("--compile-sizes", default="100,500")
     parser.add_argument("--no-compile", action="store_true")
+    parser.add_argument("--compile-only", choices=["apigen", "peer"], help="compile one side's output only")
     parser.add_argument("--runtime-output", help="a file with runtime-bench's output to append")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--label", default="", help="what was measured, printed above the table")
@@ -286,8 +287,9 @@ def main():
             print("measured generation, N=%d: %s" % (count, json.dumps(result)), file=sys.stderr, flush=True)
         for count in compile_sizes:
             result = results.setdefault(count, {})
-            compile_apigen(args.apigen, count, args.seed, result)
-            if args.peer:
+            if args.compile_only != "peer":
+                compile_apigen(args.apigen, count, args.seed, result)
+            if args.peer and args.compile_only != "apigen":
                 compile_peer(args.peer, count, args.seed, result)
             print("measured compile, N=%d: %s" % (count, json.dumps(result)), file=sys.stderr, flush=True)
     except BenchFailure as failure:

@@ -9,9 +9,10 @@ sizes always give byte-identical files.
 
 The surface: N APIs and about N models. Every eighth model is a string enum; the others have 8-12
 fields drawn from builtins, arrays, maps, enums, optionals and references to earlier models (so no
-value type contains itself). Even APIs are `GET /rNNNN/items/{id}` with two optional query params;
-odd APIs are `POST /rNNNN/items` with one model as the JSON body. `--edit-api K` adds one optional
-query param to API K: the "one API's spec changed" case of the incremental-build benchmark.
+value type contains itself; by value, at most four models deep). Even APIs are
+`GET /rNNNN/items/{id}` with two optional query params; odd APIs are `POST /rNNNN/items` with one
+model as the JSON body. `--edit-api K` adds one optional query param to API K: the "one API's spec
+changed" case of the incremental-build benchmark.
 
 The OpenAPI twin leaves out what OpenAPI cannot say once for the whole service (the envelope and the
 default header): that gives swift-openapi-generator less to generate, never more.
@@ -21,6 +22,8 @@ import argparse
 import json
 import os
 import random
+
+MAX_DEPTH = 4  # models nested by value, the outermost included
 
 BUILTINS = ["String", "Int", "Int32", "Int64", "Double", "Bool", "Decimal", "Date", "URL", "Data"]
 
@@ -58,12 +61,21 @@ class Surface:
     def __init__(self, apis, seed):
         self.rng = random.Random(seed)
         self.count = apis
+        self.depth = {}  # model index -> how many models deep its by-value nesting goes
         self.models = [self.make_model(i) for i in range(1, apis + 1)]
         self.apis = [self.make_api(i) for i in range(1, apis + 1)]
 
-    def struct_before(self, index):
-        """A struct model defined before `index`, or None for the first ones."""
+    def struct_before(self, index, by_value):
+        """A struct model defined before `index`, or None for the first ones.
+
+        A model held by value (not in an array) must be at most MAX_DEPTH - 1 levels deep itself, so
+        no value nests more than MAX_DEPTH models: unbounded chains of by-value models make a struct's
+        layout grow exponentially, which real APIs do not have and which no compiler handles (both
+        generators' output holds models by value).
+        """
         candidates = [i for i in range(max(1, index - 50), index) if not is_enum(i)]
+        if by_value:
+            candidates = [i for i in candidates if self.depth.get(i, 1) < MAX_DEPTH]
         return model_name(self.rng.choice(candidates)) if candidates else None
 
     def enum_before(self, index):
@@ -83,7 +95,7 @@ class Surface:
         if kind == "enum":
             return self.enum_before(index) or builtin
         if kind.startswith("ref"):
-            ref = self.struct_before(index)
+            ref = self.struct_before(index, by_value=kind != "refArray")
             if ref is None:
                 return builtin
             return {"ref": ref, "refOptional": ref + "?", "refArray": "[%s]" % ref}[kind]
@@ -95,6 +107,8 @@ class Surface:
             cases = ["case%d" % c for c in range(self.rng.randint(3, 6))]
             return {"name": name, "enum": cases}
         fields = [("field%d" % f, self.field_type(index)) for f in range(self.rng.randint(8, 12))]
+        nested = [int(type_.rstrip("?")[len("Model"):]) for _, type_ in fields if type_.rstrip("?").startswith("Model")]
+        self.depth[index] = 1 + max((self.depth.get(i, 1) for i in nested), default=0)
         return {"name": name, "fields": fields}
 
     def struct_model(self, index):
