@@ -126,12 +126,18 @@ struct EnvelopeBox<Result: Decodable>: Decodable {
         guard container.contains(codeKey) else {
             throw DecodingError.keyNotFound(codeKey, .init(codingPath: [], debugDescription: "envelope has no code"))
         }
-        switch try container.decode(JSON.self, forKey: codeKey) {
-        case .string(let text): code = text
-        case .int(let number): code = String(number)
-        case .double(let number): code = String(number)
-        case .bool(let flag): code = String(flag)
-        case let other: code = other.description
+        // Numbers first, then text: each failed attempt costs a DecodingError, and most servers send
+        // numeric codes.
+        if let number = try? container.decode(Int64.self, forKey: codeKey) {
+            code = String(number)
+        } else if let text = try? container.decode(String.self, forKey: codeKey) {
+            code = text
+        } else {
+            switch try container.decode(JSON.self, forKey: codeKey) {
+            case .double(let number): code = String(number)
+            case .bool(let flag): code = String(flag)
+            case let other: code = other.description
+            }
         }
         if let messageKey = envelope.messageKey {
             message = try? container.decodeIfPresent(String.self, forKey: Key(messageKey))
