@@ -13,6 +13,11 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
 @Suite struct DiagnosticTests {
     static let cases: [MalformedSpec] = [
         MalformedSpec(
+            name: "modelClashesWithServiceType",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  ShopService:\n    fields:\n      id: Int\n",
+            expected: ["spec.yaml:5:3: error: model 'ShopService' clashes with the service type ShopService; rename it"]
+        ),
+        MalformedSpec(
             name: "apiSecretInPath",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Reset:\n    path: /reset/{token}\n    params:\n      token: { type: String, secret: true }\n",
             expected: ["spec.yaml:8:7: error: secret param 'token' of api 'Reset' would be sent in the URL path; send it in: header or in a body"]

@@ -66,6 +66,10 @@ struct SpecResolver {
             }
             seen[decl.name] = decl
             guard let swiftName = checkedTypeName(decl.name, what: "model", at: decl.location) else { continue }
+            if swiftName == service + "Service" {
+                diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
+                continue
+            }
             if let other = swiftNames[swiftName] {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
