@@ -6,14 +6,17 @@ import Foundation
 /// key; objects are sent as JSON text; `nil` omits the parameter.
 enum ParameterValue: Equatable {
     case null
+    /// Text: a string, a date, base64 data, a URL.
     case scalar(String)
+    /// A number or a boolean: the same text, but unquoted when the value is written as JSON.
+    case literal(String)
     case array([ParameterValue])
     case object([(String, ParameterValue)])
 
     static func == (lhs: ParameterValue, rhs: ParameterValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
-        case (.scalar(let a), .scalar(let b)): a == b
+        case (.scalar(let a), .scalar(let b)), (.literal(let a), .literal(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
         default: false
@@ -35,9 +38,9 @@ enum ParameterValue: Equatable {
     private static func fastScalar(_ value: any Encodable) -> ParameterValue? {
         switch value {
         case let value as String: .scalar(value)
-        case let value as Int: .scalar(String(value))
-        case let value as Int64: .scalar(String(value))
-        case let value as Bool: .scalar(value ? "true" : "false")
+        case let value as Int: .literal(String(value))
+        case let value as Int64: .literal(String(value))
+        case let value as Bool: .literal(value ? "true" : "false")
         default: nil
         }
     }
@@ -46,7 +49,7 @@ enum ParameterValue: Equatable {
     func texts() -> [String] {
         switch self {
         case .null: []
-        case .scalar(let text): [text]
+        case .scalar(let text), .literal(let text): [text]
         case .array(let elements): elements.flatMap { $0.texts().isEmpty ? [] : [$0.singleText] }
         case .object: [singleText]
         }
@@ -56,7 +59,7 @@ enum ParameterValue: Equatable {
     var singleText: String {
         switch self {
         case .null: ""
-        case .scalar(let text): text
+        case .scalar(let text), .literal(let text): text
         case .array(let elements): elements.map(\.singleText).joined(separator: ",")
         case .object: jsonText
         }
@@ -65,10 +68,30 @@ enum ParameterValue: Equatable {
     private var jsonText: String {
         switch self {
         case .null: "null"
-        case .scalar(let text): "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .literal(let text): text
+        case .scalar(let text): Self.quoted(text)
         case .array(let elements): "[" + elements.map(\.jsonText).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { ParameterValue.scalar($0.0).jsonText + ":" + $0.1.jsonText }.joined(separator: ",") + "}"
+        case .object(let members): "{" + members.map { Self.quoted($0.0) + ":" + $0.1.jsonText }.joined(separator: ",") + "}"
         }
+    }
+
+    /// A JSON string literal.
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }
 
@@ -101,7 +124,7 @@ private struct ParameterEncoder: Encoder {
         case let date as Date: storage.scalar = .scalar(ISO8601.format(date))
         case let data as Data: storage.scalar = .scalar(data.base64EncodedString())
         case let url as URL: storage.scalar = .scalar(url.absoluteString)
-        case let decimal as Decimal: storage.scalar = .scalar(decimal.description)
+        case let decimal as Decimal: storage.scalar = .literal(decimal.description)
         default: try value.encode(to: self)
         }
     }
@@ -177,13 +200,13 @@ private struct SingleParameterContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     mutating func encodeNil() throws { encoder.storage.scalar = .null }
-    mutating func encode(_ value: Bool) throws { encoder.storage.scalar = .scalar(value ? "true" : "false") }
+    mutating func encode(_ value: Bool) throws { encoder.storage.scalar = .literal(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { encoder.storage.scalar = .scalar(value) }
-    mutating func encode(_ value: Double) throws { encoder.storage.scalar = .scalar(Self.text(value)) }
-    mutating func encode(_ value: Float) throws { encoder.storage.scalar = .scalar(Self.text(Double(value))) }
+    mutating func encode(_ value: Double) throws { encoder.storage.scalar = .literal(Self.text(value)) }
+    mutating func encode(_ value: Float) throws { encoder.storage.scalar = .literal(Self.text(Double(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let integer = value as? any BinaryInteger {
-            encoder.storage.scalar = .scalar("\(integer)")
+            encoder.storage.scalar = .literal("\(integer)")
         } else {
             try encoder.encodeValue(value)
         }
