@@ -37,12 +37,12 @@ enum DeadlineRace {
                 }
                 // A Dispatch timer rather than a sleeping task: it fires on time even when every
                 // thread of the cooperative pool is busy, so only the caller's resumption waits for one.
-                // A timer source, unlike `asyncAfter`, releases its handler as soon as it is cancelled.
-                let timer = DispatchSource.makeTimerSource(queue: DeadlineRace.timerQueue)
-                timer.schedule(deadline: .now() + Self.dispatchInterval(until: deadline), leeway: .milliseconds(1))
-                timer.setEventHandler { race.finish(.failure(.timeout(after: timeout))) }
-                race.track(work, DeadlineTimer(source: timer))
-                timer.resume()
+                // One shared timer serves every race (see DeadlineScheduler), and a cancelled entry
+                // releases its action at once.
+                let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
+                    race.finish(.failure(.timeout(after: timeout)))
+                }
+                race.track(work, DeadlineTimer(token: token))
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -103,12 +103,9 @@ private final class Race<T: Sendable>: Sendable {
     }
 }
 
-/// A Dispatch timer source, cancelled from whichever thread decides the race.
-///
-/// `@unchecked Sendable`: Dispatch sources are thread-safe; `cancel()` is the only call made after
-/// the timer is resumed.
-private struct DeadlineTimer: @unchecked Sendable {
-    let source: any DispatchSourceTimer
+/// A race's deadline on the shared scheduler, cancelled from whichever thread decides the race.
+private struct DeadlineTimer: Sendable {
+    let token: DeadlineScheduler.Token
 
-    func cancel() { source.cancel() }
+    func cancel() { DeadlineScheduler.shared.cancel(token) }
 }

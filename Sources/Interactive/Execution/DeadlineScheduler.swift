@@ -1,0 +1,113 @@
+import Dispatch
+
+/// Runs actions at deadlines from one shared Dispatch timer.
+///
+/// A timer source per request would be armed and disarmed on every request, each a wake-up of
+/// Dispatch's timer machinery; here the single timer is only re-armed when a new deadline is
+/// earlier than every pending one. Cancelled entries are dropped lazily when they come due.
+final class DeadlineScheduler: @unchecked Sendable {
+    /// The scheduler the executor uses.
+    static let shared = DeadlineScheduler(queue: DeadlineRace.timerQueue)
+
+    /// A scheduled action, to cancel it.
+    struct Token: Sendable, Hashable {
+        fileprivate let id: UInt64
+    }
+
+    private struct Entry {
+        let deadline: DispatchTime
+        let id: UInt64
+    }
+
+    private let queue: DispatchQueue
+    private let timer: any DispatchSourceTimer
+    /// Guards everything below and the timer's arming; the timer's handler and every caller take it.
+    private let lock = Locked(State())
+
+    private struct State {
+        var heap: [Entry] = []
+        var actions: [UInt64: @Sendable () -> Void] = [:]
+        var nextID: UInt64 = 0
+        var armedFor: DispatchTime?
+    }
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in self?.fire() }
+        timer.schedule(deadline: .distantFuture, leeway: .milliseconds(1))
+        timer.resume()
+    }
+
+    /// Runs `action` on the scheduler's queue at `deadline`, unless cancelled first.
+    func schedule(at deadline: DispatchTime, _ action: @escaping @Sendable () -> Void) -> Token {
+        // The timer is re-armed under the lock, so two callers cannot re-arm it out of order.
+        lock.withLock { state in
+            state.nextID += 1
+            let id = state.nextID
+            state.actions[id] = action
+            Self.push(Entry(deadline: deadline, id: id), into: &state.heap)
+            if state.armedFor.map({ deadline < $0 }) ?? true {
+                state.armedFor = deadline
+                timer.schedule(deadline: deadline, leeway: .milliseconds(1))
+            }
+            return Token(id: id)
+        }
+    }
+
+    /// Cancels a scheduled action; it will not run.
+    func cancel(_ token: Token) {
+        lock.withLock { state in
+            state.actions[token.id] = nil
+            // Drop the pending entries when nothing is left to run, so the heap cannot grow unbounded.
+            if state.actions.isEmpty { state.heap.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    /// Runs every action that is due and re-arms the timer for the next one.
+    private func fire() {
+        let now = DispatchTime.now()
+        let due: [@Sendable () -> Void] = lock.withLock { state in
+            var due: [@Sendable () -> Void] = []
+            while let first = state.heap.first, first.deadline <= now {
+                Self.popFirst(from: &state.heap)
+                if let action = state.actions.removeValue(forKey: first.id) { due.append(action) }
+            }
+            // Skip cancelled entries at the top so the timer is not armed for nothing.
+            while let first = state.heap.first, state.actions[first.id] == nil { Self.popFirst(from: &state.heap) }
+            state.armedFor = state.heap.first?.deadline
+            timer.schedule(deadline: state.armedFor ?? .distantFuture, leeway: .milliseconds(1))
+            return due
+        }
+        for action in due { action() }
+    }
+
+    // MARK: Binary min-heap by deadline
+
+    private static func push(_ entry: Entry, into heap: inout [Entry]) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].deadline < heap[parent].deadline else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private static func popFirst(from heap: inout [Entry]) {
+        guard !heap.isEmpty else { return }
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].deadline < heap[smallest].deadline { smallest = left }
+            if right < heap.count, heap[right].deadline < heap[smallest].deadline { smallest = right }
+            guard smallest != parent else { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

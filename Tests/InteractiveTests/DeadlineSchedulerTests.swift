@@ -1,0 +1,44 @@
+import Dispatch
+@testable import Interactive
+import RuntimeTestSupport
+import Testing
+
+/// The shared timer behind every executor deadline.
+@Suite("Deadline scheduler", .timeLimit(.minutes(1)))
+struct DeadlineSchedulerTests {
+    @Test("an earlier deadline scheduled after a later one still fires first, and on time")
+    func earlierDeadlineRearmsTheTimer() async {
+        let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))
+        let fired = Locked<[String]>([])
+        let start = DispatchTime.now()
+        _ = scheduler.schedule(at: start + .seconds(2)) { fired.withLock { $0.append("late") } }
+        _ = scheduler.schedule(at: start + .milliseconds(200)) { fired.withLock { $0.append("early") } }
+        #expect(await eventually(within: .seconds(1)) { fired.current == ["early"] })
+        #expect(await eventually(within: .seconds(3)) { fired.current == ["early", "late"] })
+    }
+
+    @Test("a cancelled deadline never runs; the others do")
+    func cancelledDeadlinesDoNotRun() async {
+        let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))
+        let fired = Locked<[Int]>([])
+        let start = DispatchTime.now()
+        var tokens: [DeadlineScheduler.Token] = []
+        for index in 0..<100 {
+            tokens.append(scheduler.schedule(at: start + .milliseconds(50 + index)) { fired.withLock { $0.append(index) } })
+        }
+        for (index, token) in tokens.enumerated() where index % 2 == 0 { scheduler.cancel(token) }
+        #expect(await eventually(within: .seconds(3)) { fired.current.count == 50 })
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(fired.current.sorted() == Array(stride(from: 1, to: 100, by: 2)))
+    }
+
+    @Test("deadlines scheduled from many threads at once all fire")
+    func concurrentScheduling() async {
+        let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))
+        let count = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 1000) { index in
+            _ = scheduler.schedule(at: .now() + .milliseconds(index % 50)) { count.withLock { $0 += 1 } }
+        }
+        #expect(await eventually(within: .seconds(5)) { count.current == 1000 })
+    }
+}
