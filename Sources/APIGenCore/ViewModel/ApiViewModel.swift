@@ -42,7 +42,7 @@ enum ApiViewModel {
         let options = optionArguments(decl)
         if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
 
-        let (outputType, parseExpression, response) = parsing(api, parserType: parserType, serviceType: serviceType, types: types, imports: &imports)
+        let parsing = parsing(api, serviceType: serviceType, types: types, imports: &imports)
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": Layout.source(decl.file),
@@ -51,7 +51,7 @@ enum ApiViewModel {
             "deprecation": decl.deprecated.map(StructViewModel.deprecationAttribute) ?? false,
             "apiType": apiType,
             "parserType": parserType,
-            "outputType": outputType,
+            "outputType": parsing.outputType,
             "properties": properties,
             "hasProperties": !properties.isEmpty,
             "initSignature": Layout.parameterList(initParameters, indent: "    "),
@@ -60,9 +60,9 @@ enum ApiViewModel {
             "adds": adds,
             "hasAdds": !adds.isEmpty,
             "mockLiteral": api.mockJSON.map(SwiftLiteral.raw) ?? false,
-            "parseExpression": parseExpression,
-            "hasEnvelope": parseExpression.contains("envelope:"),
-            "response": response ?? false,
+            "parseExpression": parsing.expression,
+            "hasEnvelope": parsing.usesEnvelope,
+            "response": parsing.response ?? false,
         ])
     }
 
@@ -101,35 +101,47 @@ enum ApiViewModel {
         return options
     }
 
-    /// The parser's output type, its parse expression and the inline response's view model.
-    private static func parsing(
-        _ api: ResolvedApi, parserType: String, serviceType: String, types: SwiftTypeRenderer, imports: inout ImportSet
-    ) -> (String, String, ViewModel?) {
-        let envelope: String = switch api.decl.envelope {
-        case .inherit: api.envelope == nil ? "nil" : "\(serviceType).configuration.envelope"
-        case .none: "nil"
+    /// How an API's parser is written.
+    private struct Parsing {
+        /// The business object's Swift type.
+        var outputType: String
+        /// The body of `parse(_:)`.
+        var expression: String
+        /// The inline response's view model, if the response is inline.
+        var response: ViewModel?
+        /// Whether the parser unwraps or checks an envelope.
+        var usesEnvelope: Bool
+    }
+
+    /// The parser's output type and parse expression, and the inline response's view model.
+    private static func parsing(_ api: ResolvedApi, serviceType: String, types: SwiftTypeRenderer, imports: inout ImportSet) -> Parsing {
+        let envelope: String? = switch api.decl.envelope {
+        case .inherit: api.envelope == nil ? nil : "\(serviceType).configuration.envelope"
+        case .none: nil
         case .custom(let custom): EnvelopeLiteral.make(custom)
         }
-        let envelopeArgument = envelope == "nil" ? "" : "envelope: \(envelope)"
+        let envelopeArgument = envelope.map { "envelope: \($0)" } ?? ""
         switch api.response {
         case .none:
-            return ("EmptyResponse", "try EmptyParser(\(envelopeArgument)).parse(response)", nil)
+            return Parsing(outputType: "EmptyResponse", expression: "try EmptyParser(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
         case .text:
-            return ("String", "try TextParser().parse(response)", nil)
+            return Parsing(outputType: "String", expression: "try TextParser().parse(response)", usesEnvelope: false)
         case .binary:
             imports.foundation = true
-            return ("Data", "try BinaryParser().parse(response)", nil)
+            return Parsing(outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false)
         case .json(let type):
             imports.add(type, using: types)
             let swiftType = types.swift(type)
-            return (swiftType, "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", nil)
+            return Parsing(outputType: swiftType, expression: "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
         case .inline(let fields, let fieldNames, let description):
             let typeName = api.stem + "Response"
             let response = StructViewModel.make(
                 typeName: typeName, description: description ?? "The response of ``\(api.stem)Api``.", deprecated: nil,
                 fields: fields, fieldNames: fieldNames, types: types, imports: &imports
             )
-            return (typeName, "try JSONParser<\(typeName)>(\(envelopeArgument)).parse(response)", response)
+            return Parsing(
+                outputType: typeName, expression: "try JSONParser<\(typeName)>(\(envelopeArgument)).parse(response)",
+                response: response, usesEnvelope: envelope != nil)
         }
     }
 }
