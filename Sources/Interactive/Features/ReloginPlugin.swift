@@ -89,14 +89,8 @@ public struct ReloginPlugin: Plugin {
 
     private func hasExpiredCode(_ body: Data) -> Bool {
         guard let envelope, !envelope.sessionExpiredCodes.isEmpty, !body.isEmpty,
-              let json = try? JSONDecoder().decode(JSON.self, from: body)
+              let code = envelope.code(in: body)
         else { return false }
-        let code: String? = switch json[envelope.codeKey] {
-        case .string(let text)?: text
-        case .int(let number)?: String(number)
-        case .double(let number)?: String(number)
-        default: nil
-        }
-        return code.map(envelope.sessionExpiredCodes.contains) ?? false
+        return envelope.sessionExpiredCodes.contains(code)
     }
 }

@@ -42,7 +42,7 @@ public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
             return try InteractiveCoding.decode(Output.self, from: response.body)
         }
         let decoder = InteractiveCoding.makeDecoder()
-        decoder.userInfo[EnvelopeBox<Output>.envelopeKey] = envelope
+        decoder.userInfo[EnvelopeFields.envelopeKey] = envelope
         let box = try InteractiveCoding.decode(EnvelopeBox<Output>.self, from: response.body, decoder: decoder)
         guard envelope.successCodes.contains(box.code) else {
             throw .envelope(code: box.code, message: box.message)
@@ -103,13 +103,37 @@ public struct BinaryParser: ResponseParser {
 
 /// Decodes `{code, message, result}` with keys chosen at run time, in one pass.
 struct EnvelopeBox<Result: Decodable>: Decodable {
-    static var envelopeKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "interactive.envelope")! }
-
     let code: String
     let message: String?
     let result: Result?
 
-    private struct Key: CodingKey {
+    init(from decoder: any Decoder) throws {
+        let (envelope, container) = try EnvelopeFields.open(decoder)
+        code = try EnvelopeFields.code(in: container, envelope: envelope)
+        if let messageKey = envelope.messageKey {
+            message = try? container.decodeIfPresent(String.self, forKey: EnvelopeFields.Key(messageKey))
+        } else {
+            message = nil
+        }
+        result = try container.decodeIfPresent(Result.self, forKey: EnvelopeFields.Key(envelope.resultKey))
+    }
+}
+
+/// Decodes only an envelope's code, for plugins that look at it (a session-expired code).
+struct EnvelopeCode: Decodable {
+    let code: String
+
+    init(from decoder: any Decoder) throws {
+        let (envelope, container) = try EnvelopeFields.open(decoder)
+        code = try EnvelopeFields.code(in: container, envelope: envelope)
+    }
+}
+
+/// Reading an envelope whose keys are known only at run time (from the decoder's user info).
+enum EnvelopeFields {
+    static let envelopeKey = CodingUserInfoKey(rawValue: "interactive.envelope")!
+
+    struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(_ string: String) { stringValue = string }
@@ -117,33 +141,37 @@ struct EnvelopeBox<Result: Decodable>: Decodable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
-        guard let envelope = decoder.userInfo[Self.envelopeKey] as? Envelope else {
+    /// The envelope set on the decoder and the body's top-level object.
+    static func open(_ decoder: any Decoder) throws -> (Envelope, KeyedDecodingContainer<Key>) {
+        guard let envelope = decoder.userInfo[envelopeKey] as? Envelope else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no envelope configured"))
         }
-        let container = try decoder.container(keyedBy: Key.self)
+        return (envelope, try decoder.container(keyedBy: Key.self))
+    }
+
+    /// The code member as text: `100` and `"100"` both give `"100"`.
+    static func code(in container: KeyedDecodingContainer<Key>, envelope: Envelope) throws -> String {
         let codeKey = Key(envelope.codeKey)
         guard container.contains(codeKey) else {
             throw DecodingError.keyNotFound(codeKey, .init(codingPath: [], debugDescription: "envelope has no code"))
         }
         // Numbers first, then text: each failed attempt costs a DecodingError, and most servers send
         // numeric codes.
-        if let number = try? container.decode(Int64.self, forKey: codeKey) {
-            code = String(number)
-        } else if let text = try? container.decode(String.self, forKey: codeKey) {
-            code = text
-        } else {
-            switch try container.decode(JSON.self, forKey: codeKey) {
-            case .double(let number): code = String(number)
-            case .bool(let flag): code = String(flag)
-            case let other: code = other.description
-            }
+        if let number = try? container.decode(Int64.self, forKey: codeKey) { return String(number) }
+        if let text = try? container.decode(String.self, forKey: codeKey) { return text }
+        return switch try container.decode(JSON.self, forKey: codeKey) {
+        case .double(let number): String(number)
+        case .bool(let flag): String(flag)
+        case let other: other.description
         }
-        if let messageKey = envelope.messageKey {
-            message = try? container.decodeIfPresent(String.self, forKey: Key(messageKey))
-        } else {
-            message = nil
-        }
-        result = try container.decodeIfPresent(Result.self, forKey: Key(envelope.resultKey))
+    }
+}
+
+extension Envelope {
+    /// The code of an envelope body as text, or `nil` when the body is not such an envelope.
+    func code(in body: Data) -> String? {
+        let decoder = JSONDecoder()
+        decoder.userInfo[EnvelopeFields.envelopeKey] = self
+        return try? decoder.decode(EnvelopeCode.self, from: body).code
     }
 }
