@@ -38,6 +38,8 @@ extension Executor {
         for plugin in plugins {
             request = try await plugin.prepare(request, context: context)
         }
+        // `ApiRequest.resolve()` checked the headers; only a plugin (or a plugin's replay) can change them.
+        guard !plugins.isEmpty else { return request }
         for field in request.headers {
             try HeaderCheck.validate(name: field.name, value: field.value)
         }

@@ -105,13 +105,12 @@ public struct ApiRequest: Sendable {
                 }
                 for text in try ParameterValue.make(parameter.value).texts() { query.append((parameter.key, text)) }
             case .header:
-                let text = try ParameterValue.make(parameter.value).singleText
-                try HeaderCheck.validate(name: parameter.key, value: text)
-                headers.set(text, for: parameter.key)
+                headers.set(try ParameterValue.make(parameter.value).singleText, for: parameter.key)
             case .body:
                 bodyMembers.append(parameter)
             }
         }
+        // One check of every header, the service's common ones and the parameters alike.
         for field in headers { try HeaderCheck.validate(name: field.name, value: field.value) }
 
         let expandedPath = try PathTemplate.expand(path, values: pathValues)

@@ -42,7 +42,9 @@ enum PathTemplate {
 /// Joins base URL, path and query into one URL.
 enum URLBuilder {
     static func make(base: String, path: String, query: [(String, String)]) throws(InteractiveError) -> URL {
-        guard let scheme = URL(string: base)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        // A prefix check: the whole URL is parsed once, below.
+        let lowered = base.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
             throw .invalidRequest("base URL \"\(base)\" is not an absolute http(s) URL")
         }
         var text = base
