@@ -66,6 +66,11 @@ public struct Diagnostics: Sendable {
         all.append(Diagnostic(.warning, message, at: location))
     }
 
+    /// Adds every diagnostic of another collection, in its order.
+    public mutating func append(contentsOf other: Diagnostics) {
+        all += other.all
+    }
+
     /// Whether any error was reported.
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 

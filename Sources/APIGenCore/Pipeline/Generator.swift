@@ -81,16 +81,3 @@ public enum Generator {
         return services
     }
 }
-
-extension Diagnostics {
-    /// Adds every diagnostic of another collection.
-    mutating func append(contentsOf other: Diagnostics) {
-        for diagnostic in other.all {
-            if diagnostic.severity == .error {
-                error(diagnostic.message, at: diagnostic.location)
-            } else {
-                warning(diagnostic.message, at: diagnostic.location)
-            }
-        }
-    }
-}

@@ -9,12 +9,6 @@ struct TemplateSet: Sendable {
 
     let library: MustacheLibrary
 
-    /// The embedded defaults.
-    static func embedded() -> TemplateSet? {
-        var diagnostics = Diagnostics()
-        return make(sources: EmbeddedTemplates.all.map { ($0.key, $0.value, "Templates/\($0.key).mustache") }, diagnostics: &diagnostics)
-    }
-
     /// The defaults, overridden by the `*.mustache` files in `directory`.
     static func load(overrides directory: URL?, diagnostics: inout Diagnostics) -> TemplateSet? {
         var sources = EmbeddedTemplates.all.mapValues { ($0, "") }

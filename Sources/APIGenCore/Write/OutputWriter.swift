@@ -89,10 +89,10 @@ enum OutputWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             }
             guard written > 0 else { return false }
