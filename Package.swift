@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FaultTests",
-            dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI"],
+            dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         // A small program the freezing test kills mid-replay and starts again.

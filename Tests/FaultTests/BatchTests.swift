@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// Batch (all-or-nothing, per item) and chained calls against the fault server.

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// Offline freezing: journal, replay, and exactly-once delivery across a killed process.

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// 1,000 requests through a server that fails 30% of all requests at random.

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// Re-login under concurrent session expiry: one login, every request replayed.

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// Retry under real faults: exact attempt counts as the server saw them.

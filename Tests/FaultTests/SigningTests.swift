@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Interactive
 import InteractiveSigning
+import RuntimeTestSupport
 import Testing
 
 /// Request signing, verified by the Swift verifier and by the fault server's own implementation.

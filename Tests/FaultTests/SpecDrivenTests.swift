@@ -3,6 +3,7 @@ import HTTPBinAPI
 import Interactive
 import InteractiveSigning
 import Crypto
+import RuntimeTestSupport
 import Testing
 
 /// The generated HTTPBin client's spec keys (`retry`, `cache`, `encrypt`) reaching the plugins,

@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import Testing
 
 /// What the fault server revealed about URLSession on Linux: libcurl re-sends a request on a fresh

@@ -14,15 +14,20 @@ public func eventually(within limit: Duration = .seconds(5), _ condition: @Senda
     return condition()
 }
 
+/// The outcome of `body` as a `Result`.
+public func outcome<T>(_ body: () async throws(InteractiveError) -> T) async -> Result<T, InteractiveError> {
+    do throws(InteractiveError) {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}
+
 /// The outcome of `body` as a `Result`, with how long it took.
 public func timed<T>(_ body: () async throws(InteractiveError) -> T) async -> (Result<T, InteractiveError>, Duration) {
     let start = ContinuousClock.now
-    do throws(InteractiveError) {
-        let value = try await body()
-        return (.success(value), .now - start)
-    } catch {
-        return (.failure(error), .now - start)
-    }
+    let result = await outcome(body)
+    return (result, .now - start)
 }
 
 /// The error `body` fails with, or `nil` when it succeeds.

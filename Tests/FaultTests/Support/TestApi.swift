@@ -64,15 +64,6 @@ final class Scratch: Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 }
 
-/// The outcome of an async throwing call as a value.
-func outcome<T>(_ body: () async throws(InteractiveError) -> T) async -> Result<T, InteractiveError> {
-    do throws(InteractiveError) {
-        return .success(try await body())
-    } catch {
-        return .failure(error)
-    }
-}
-
 /// Polls `condition` every `interval` until it holds, at most `limit` times; returns whether it held.
 @discardableResult
 func waitUntil(atMost limit: Int = 500, every interval: Duration = .milliseconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
