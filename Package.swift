@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APIGenCoreTests",
-            dependencies: ["APIGenCore", "Interactive", "apigen"],
+            dependencies: ["APIGenCore", "Interactive", "apigen", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -34,14 +34,14 @@ import Testing
         return files
     }
 
-    @Test func generatedShopCompilesWithMainActorDefaultIsolation() throws {
+    @Test func generatedShopCompilesWithMainActorDefaultIsolation() async throws {
         let folder = try TemporaryFolder()
         let usage = try folder.write(Self.usage, to: "Usage.swift")
-        let result = try SwiftCompiler.typecheck(try Self.shopFiles(plus: usage), moduleName: "ShopApp", mainActorByDefault: true)
+        let result = try await SwiftCompiler.typecheck(try Self.shopFiles(plus: usage), moduleName: "ShopApp", mainActorByDefault: true)
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
-    @Test func withoutNonisolatedTheSameCodeFails() throws {
+    @Test func withoutNonisolatedTheSameCodeFails() async throws {
         // Proves the test above can fail: the generated `nonisolated` is what keeps the code usable.
         let folder = try TemporaryFolder()
         let usage = try folder.write(Self.usage, to: "Usage.swift")
@@ -50,15 +50,15 @@ import Testing
             let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "nonisolated public", with: "public")
             files.append(try folder.write(text, to: "Shop/" + file.lastPathComponent))
         }
-        let result = try SwiftCompiler.typecheck(files, moduleName: "ShopApp", mainActorByDefault: true)
+        let result = try await SwiftCompiler.typecheck(files, moduleName: "ShopApp", mainActorByDefault: true)
         #expect(result.status != 0)
         #expect(result.errorOutput.contains("main actor-isolated conformance"))
     }
 
-    @Test func generatedShopCompilesWithoutWarnings() throws {
+    @Test func generatedShopCompilesWithoutWarnings() async throws {
         let folder = try TemporaryFolder()
         let usage = try folder.write(Self.usage, to: "Usage.swift")
-        let result = try SwiftCompiler.typecheck(try Self.shopFiles(plus: usage), moduleName: "ShopApp")
+        let result = try await SwiftCompiler.typecheck(try Self.shopFiles(plus: usage), moduleName: "ShopApp")
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 }

@@ -57,14 +57,14 @@ import Testing
         mock: "# \"#"
     """#
 
-    @Test func hostileSpecGeneratesCompilableSwift() throws {
+    @Test func hostileSpecGeneratesCompilableSwift() async throws {
         let folder = try TemporaryFolder()
         try folder.write(Self.hostile, to: "hostile.yaml")
         let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
         #expect(outcome.diagnostics.map(\.description) == [])
         let files = folder.files(under: "out").map { folder.folder("out").appendingPathComponent($0) }
         #expect(files.count == 6)
-        let result = try SwiftCompiler.typecheck(files, moduleName: "HostileAPI")
+        let result = try await SwiftCompiler.typecheck(files, moduleName: "HostileAPI")
         #expect(result.status == 0, "\(result.errorOutput)")
         let api = try #require(folder.read("out/Hostile/Apis/DefaultApi.swift"))
         #expect(api.contains("public var self_: String"))

@@ -74,14 +74,14 @@ import Testing
         mock: true
     """#
 
-    @Test func unusualSpecGeneratesCompilableSwift() throws {
+    @Test func unusualSpecGeneratesCompilableSwift() async throws {
         let folder = try TemporaryFolder()
         try folder.write(Self.spec, to: "odd.yml")
         let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
         #expect(outcome.diagnostics.map(\.description) == [])
         let files = folder.files(under: "out")
         #expect(files.count == 11)  // the service, 4 models, 6 APIs
-        let result = try SwiftCompiler.typecheck(files.map { folder.folder("out").appendingPathComponent($0) }, moduleName: "OddAPI", mainActorByDefault: true)
+        let result = try await SwiftCompiler.typecheck(files.map { folder.folder("out").appendingPathComponent($0) }, moduleName: "OddAPI", mainActorByDefault: true)
         #expect(result.status == 0, "\(result.errorOutput)")
         let search = try #require(folder.read("out/Odd/Apis/SearchApi.swift"))
         #expect(search.contains("public init(\n        mood: Mood,\n        level: Level? = nil,"))

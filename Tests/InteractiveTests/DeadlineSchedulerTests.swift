@@ -6,15 +6,19 @@ import Testing
 /// The shared timer behind every executor deadline.
 @Suite("Deadline scheduler", .timeLimit(.minutes(1)))
 struct DeadlineSchedulerTests {
-    @Test("an earlier deadline scheduled after a later one still fires first, and on time")
+    @Test("an earlier deadline scheduled after a later one re-arms the timer and fires first")
     func earlierDeadlineRearmsTheTimer() async {
         let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))
         let fired = Locked<[String]>([])
-        let start = DispatchTime.now()
-        _ = scheduler.schedule(at: start + .seconds(2)) { fired.withLock { $0.append("late") } }
-        _ = scheduler.schedule(at: start + .milliseconds(200)) { fired.withLock { $0.append("early") } }
-        #expect(await eventually(within: .seconds(1)) { fired.current == ["early"] })
-        #expect(await eventually(within: .seconds(3)) { fired.current == ["early", "late"] })
+        // The later deadline is an hour away: the earlier one can only fire within the wait below if
+        // scheduling it re-armed the timer. No wall-clock margin is asserted, so a loaded machine
+        // cannot fail this test.
+        let late = scheduler.schedule(at: .now() + .seconds(3600)) { fired.withLock { $0.append("late") } }
+        _ = scheduler.schedule(at: .now() + .milliseconds(50)) { fired.withLock { $0.append("early") } }
+        #expect(await eventually(within: .seconds(30)) { fired.current == ["early"] })
+        scheduler.cancel(late)
+        _ = scheduler.schedule(at: .now() + .milliseconds(20)) { fired.withLock { $0.append("after") } }
+        #expect(await eventually(within: .seconds(30)) { fired.current == ["early", "after"] })
     }
 
     @Test("a cancelled deadline never runs; the others do")
@@ -27,7 +31,7 @@ struct DeadlineSchedulerTests {
             tokens.append(scheduler.schedule(at: start + .milliseconds(50 + index)) { fired.withLock { $0.append(index) } })
         }
         for (index, token) in tokens.enumerated() where index % 2 == 0 { scheduler.cancel(token) }
-        #expect(await eventually(within: .seconds(3)) { fired.current.count == 50 })
+        #expect(await eventually(within: .seconds(30)) { fired.current.count == 50 })
         try? await Task.sleep(for: .milliseconds(200))
         #expect(fired.current.sorted() == Array(stride(from: 1, to: 100, by: 2)))
     }
@@ -39,6 +43,6 @@ struct DeadlineSchedulerTests {
         DispatchQueue.concurrentPerform(iterations: 1000) { index in
             _ = scheduler.schedule(at: .now() + .milliseconds(index % 50)) { count.withLock { $0 += 1 } }
         }
-        #expect(await eventually(within: .seconds(5)) { count.current == 1000 })
+        #expect(await eventually(within: .seconds(30)) { count.current == 1000 })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeTestSupport
 
 /// Paths of the repository and of the build products the tests use.
 enum Repository {
@@ -24,12 +25,17 @@ enum Repository {
 }
 
 /// Runs a program and collects its exit status and output.
-struct ProcessResult {
+struct ProcessResult: Sendable {
     var status: Int32
     var output: String
     var errorOutput: String
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+    /// Runs the program and waits for it off the cooperative pool (see `offCooperativePool`).
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
+        try await offCooperativePool { try runBlocking(executable, arguments, in: directory) }
+    }
+
+    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: URL?) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -56,11 +62,11 @@ enum SwiftCompiler {
     }
 
     /// Type-checks `files` as module `moduleName`; `mainActorByDefault` uses Xcode 26's app-target settings.
-    static func typecheck(_ files: [URL], moduleName: String, mainActorByDefault: Bool = false) throws -> ProcessResult {
+    static func typecheck(_ files: [URL], moduleName: String, mainActorByDefault: Bool = false) async throws -> ProcessResult {
         var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-I", Repository.modules.path]
         if mainActorByDefault {
             arguments += ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
         }
-        return try ProcessResult.run(swiftc, arguments + files.map(\.path))
+        return try await ProcessResult.run(swiftc, arguments + files.map(\.path))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,16 +43,9 @@ final class FaultServer: @unchecked Sendable {
         self.input = input
     }
 
-    /// Starts a server and waits (at most 10 s) for it to print its port.
-    ///
-    /// The blocking read runs on its own thread, not on the concurrency pool, which has only as many
-    /// threads as cores and is shared by the tests running in parallel.
+    /// Starts a server and waits (at most 10 s) for it to print its port, off the cooperative pool.
     static func start(seed: Int = 1, secret: String = "fault-secret") async throws -> FaultServer {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try startBlocking(seed: seed, secret: secret) })
-            }
-        }
+        try await offCooperativePool { try startBlocking(seed: seed, secret: secret) }
     }
 
     private static func startBlocking(seed: Int, secret: String) throws -> FaultServer {

@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,7 +43,7 @@ actor HTTPBinServer {
 
     private static func start() async throws -> URL {
         let root = packageRoot
-        try runVenvScript(root: root)
+        try await offCooperativePool { try runVenvScript(root: root) }
         let python = root.appendingPathComponent(".venv-httpbin/bin/python")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("httpbin-\(getpid())-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -64,7 +65,8 @@ actor HTTPBinServer {
         return url
     }
 
-    /// Runs `scripts/httpbin-venv.sh`, which returns at once when the environment is ready.
+    /// Runs `scripts/httpbin-venv.sh`, which returns at once when the environment is ready (and may
+    /// take a minute to install it the first time).
     private static func runVenvScript(root: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
