@@ -6,21 +6,31 @@ import Testing
         ("nick_name", "nickName"), ("nick-name", "nickName"), ("user id", "userId"), ("2fa", "_2fa"),
         ("URL", "url"), ("URLString", "urlString"), ("ID", "id"), ("Name", "name"), ("itemId", "itemId"),
         ("default", "`default`"), ("class", "`class`"), ("self", "self_"), ("super", "super_"), ("Type", "type"), ("Self", "self_"), ("protocol", "`protocol`"),
-        ("X-Trace-Id", "xTraceId"), ("é", nil), ("---", nil),
+        ("X-Trace-Id", "xTraceId"), ("é", "é"), ("---", nil), ("名称", "名称"), ("用户 id", "用户Id"),
+        ("Prénom", "prénom"), ("Ärger", "ärger"), ("e\u{301}tat", "e\u{301}tat"), ("\u{301}x", "_\u{301}x"),
+        ("nick\u{200B}name", "nickName"), ("a\u{202E}b", "aB"), ("\u{FEFF}", nil), ("x\u{FE0F}", "x"),
     ] as [(String, String?)])
     func propertyNames(_ name: String, _ expected: String?) {
         #expect(Naming.propertyName(name) == expected)
     }
 
-    @Test(arguments: [("user id", "UserId"), ("item-detail", "ItemDetail"), ("Login", "Login"), ("2fa", "_2fa"), ("login", "Login")])
+    @Test(arguments: [("user id", "UserId"), ("item-detail", "ItemDetail"), ("Login", "Login"), ("2fa", "_2fa"), ("login", "Login"), ("用户", "用户"), ("café au lait", "CaféAuLait")])
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)
+    }
+
+    @Test(arguments: [("Shop", true), ("Café", true), ("商店", true), ("Shop_2", true), ("shop", false), ("_Shop", false), ("2Shop", false), ("Shop-Api", false), ("Sh\u{200B}op", false), ("", false)])
+    func typeNamesAsWritten(_ name: String, _ valid: Bool) {
+        #expect(Naming.isTypeName(name) == valid)
     }
 
     @Test func stringLiteralsStayData() {
         #expect(SwiftLiteral.string(#"a "quoted" \(x) back\slash"#) == #""a \"quoted\" \\(x) back\\slash""#)
         #expect(SwiftLiteral.string("line\nbreak\r\t\u{0}") == #""line\nbreak\r\t\0""#)
         #expect(SwiftLiteral.string("sep\u{2028}x") == #""sep\u{2028}x""#)
+        // Invisible format characters are shown, so a literal cannot display as other text.
+        #expect(SwiftLiteral.string("safe\u{202E}evil\u{200B}\u{FEFF}") == #""safe\u{202E}evil\u{200B}\u{FEFF}""#)
+        #expect(SwiftLiteral.raw("{\"a\":\"\u{2066}b\"}") == #""{\"a\":\"\u{2066}b\"}""#)
     }
 
     @Test func rawLiteralsOutnumberHashes() {
@@ -33,6 +43,7 @@ import Testing
         #expect(SwiftLiteral.docLines("One */ two\n\nthree\r\nfour\rfive\u{2028}six  ") == ["One */ two", "", "three", "four", "five", "six"])
         #expect(SwiftLiteral.docLines("\n\n  \n") == [])
         #expect(SwiftLiteral.docLines("bell\u{7}") == ["bell"])
+        #expect(SwiftLiteral.docLines("a\u{202E}b \u{200B}c 👩\u{200D}💻") == [#"a\u{202E}b \u{200B}c"# + " 👩\u{200D}💻"])
     }
 
     @Test func durations() {

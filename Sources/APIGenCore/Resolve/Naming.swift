@@ -21,20 +21,18 @@ enum Naming {
         "Type", "Protocol", "Self", "Any", "Environment",
     ])
 
-    /// `^[A-Z][A-Za-z0-9_]*$`
+    /// A name Swift accepts as a type name as written, starting with an uppercase or caseless letter:
+    /// `Shop`, `Café`, `商店`.
     static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy(isIdentifierScalar)
+        guard let first = name.first, first.isUppercase || (first.isLetter && !first.isLowercase) else { return false }
+        return isIdentifierLike(name)
     }
 
-    /// `^[A-Za-z_][A-Za-z0-9_]*$`
+    /// A name Swift accepts as an identifier as written (`^[A-Za-z_][A-Za-z0-9_]*$`, widened to the
+    /// Unicode letters and marks Swift allows).
     static func isIdentifierLike(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, isIdentifierScalar(first), !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy(isIdentifierScalar)
-    }
-
-    private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+        guard let first = name.unicodeScalars.first, IdentifierScalars.isHead(first) else { return false }
+        return name.unicodeScalars.allSatisfy(IdentifierScalars.isCharacter)
     }
 
     /// Splits a name into words at separators and at lower→upper case changes kept as written.
@@ -42,7 +40,7 @@ enum Naming {
         var words: [String] = []
         var current = ""
         for scalar in name.unicodeScalars {
-            if isIdentifierScalar(scalar), scalar != "_" {
+            if IdentifierScalars.isCharacter(scalar), scalar != "_" {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)
@@ -53,14 +51,14 @@ enum Naming {
         return words
     }
 
-    /// `nick_name` → `nickName`, `nick-name` → `nickName`, `URL` → `url`, `2fa` → `_2fa`;
+    /// `nick_name` → `nickName`, `nick-name` → `nickName`, `URL` → `url`, `2fa` → `_2fa`, `名称` → `名称`;
     /// keywords are wrapped in backticks. `nil` when nothing usable is left.
     static func propertyName(_ name: String) -> String? {
         let parts = words(name)
         guard let first = parts.first else { return nil }
         var result = lowercasedLead(first)
         for part in parts.dropFirst() { result += uppercasedFirst(part) }
-        if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        if let lead = result.unicodeScalars.first, !IdentifierScalars.isHead(lead) { result = "_" + result }
         // Backticks do not help these: `self` would still mean the instance inside an initializer.
         if renamed.contains(result) { return result + "_" }
         return keywords.contains(result) ? "`\(result)`" : result
@@ -74,7 +72,7 @@ enum Naming {
         let parts = words(name)
         guard !parts.isEmpty else { return nil }
         var result = parts.map(uppercasedFirst).joined()
-        if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        if let lead = result.unicodeScalars.first, !IdentifierScalars.isHead(lead) { result = "_" + result }
         return result
     }
 

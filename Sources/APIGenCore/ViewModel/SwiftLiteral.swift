@@ -1,13 +1,28 @@
 /// Writes spec text into Swift source so that it stays data: string literals, doc comments, numbers.
 enum SwiftLiteral {
-    /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate) and control characters are escaped.
+    /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate), control characters and
+    /// invisible format characters are escaped.
     static func string(_ text: String) -> String {
-        QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : "\\u{" + String($0.value, radix: 16) + "}" }
+        QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
     }
 
-    /// Characters that would break or blur a one-line literal: control characters and line separators.
+    /// Characters that would break, blur or hide part of a one-line literal: control characters, line
+    /// separators and invisible format characters (zero-width spaces, bidirectional controls, the
+    /// byte-order mark), which could make a literal display differently from what it compiles to.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar.properties.generalCategory == .format
+    }
+
+    /// `\u{202E}`: how an escaped scalar is written, in literals and in doc comments.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// Format characters a doc comment shows escaped: all but the zero-width joiner, which composes
+    /// emoji such as 👩‍💻 and cannot reorder or hide text.
+    private static func isHiddenInComment(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format && scalar.value != 0x200D
     }
 
     /// A raw `#"…"#` literal for one-line text such as JSON, with enough `#` that nothing inside can
@@ -26,7 +41,8 @@ enum SwiftLiteral {
     }
 
     /// Doc-comment lines for a description: split at every kind of line break, trailing spaces removed,
-    /// leading and trailing empty lines dropped. Each line is written after `/// `, which no text can close.
+    /// leading and trailing empty lines dropped, invisible format characters shown as `\u{…}`. Each line
+    /// is written after `/// `, which no text can close.
     static func docLines(_ text: String?) -> [String] {
         guard let text else { return [] }
         var lines: [String] = [""]
@@ -35,6 +51,8 @@ enum SwiftLiteral {
             let isBreak = scalar == "\n" || scalar == "\r" || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
             if isBreak {
                 if !(scalar == "\n" && previousWasCR) { lines.append("") }
+            } else if isHiddenInComment(scalar) {
+                lines[lines.count - 1] += escaped(scalar)
             } else if scalar.value >= 0x20 || scalar == "\t" {
                 lines[lines.count - 1].unicodeScalars.append(scalar == "\t" ? " " : scalar)
             }

@@ -1,0 +1,48 @@
+/// Which Unicode scalars Swift accepts in an identifier, after the grammar in *The Swift Programming
+/// Language* (Lexical Structure → Identifiers).
+///
+/// Swift also accepts invisible format characters (zero-width spaces and joiners, bidirectional
+/// controls, variation selectors, the byte-order mark, tag characters). Generated names never keep
+/// them: they would make two different names look alike, or make the source display in another order
+/// than it compiles ("Trojan Source"). They separate words instead, like any other non-identifier text.
+enum IdentifierScalars {
+    /// A scalar that may start an identifier: `_`, a letter, or another scalar Swift allows there.
+    static func isHead(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 {
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+        }
+        if isInvisible(value) { return false }
+        return headRanges.contains { $0.contains(value) } || isSupplementaryPlaneHead(value)
+    }
+
+    /// A scalar that may continue an identifier: a head, a digit or a combining mark.
+    static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if ("0"..."9").contains(scalar) || isHead(scalar) { return true }
+        return combiningRanges.contains { $0.contains(scalar.value) }
+    }
+
+    private static func isInvisible(_ value: UInt32) -> Bool {
+        value == 0xAD || (0x200B...0x200D).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2060...0x206F).contains(value) || (0xFE00...0xFE0F).contains(value) || value == 0xFEFF
+            || (0xE0000...0xEFFFD).contains(value)
+    }
+
+    /// Planes 1 to 14, each but its last two scalars (U+10000–U+1FFFD … U+E0000–U+EFFFD).
+    private static func isSupplementaryPlaneHead(_ value: UInt32) -> Bool {
+        (0x10000...0xEFFFF).contains(value) && value & 0xFFFF <= 0xFFFD
+    }
+
+    private static let headRanges: [ClosedRange<UInt32>] = [
+        0xA8...0xA8, 0xAA...0xAA, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
+        0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF,
+        0x1E00...0x1FFF, 0x203F...0x2040, 0x2054...0x2054, 0x2070...0x20CF, 0x2100...0x218F,
+        0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007,
+        0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF,
+        0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD,
+    ]
+
+    private static let combiningRanges: [ClosedRange<UInt32>] = [
+        0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    ]
+}
