@@ -37,6 +37,49 @@ import Testing
         #expect(root["w"]?.scalarValue == .string("2"))
     }
 
+    @Test func mergeKeysExpandWhereTheyStandAndWrittenKeysWin() throws {
+        let yaml = """
+        base: &base { page: 1, size: 20 }
+        more: &more { size: 50, sort: asc }
+        one:
+          <<: *base
+          keyword: k
+          size: 10
+        two:
+          <<: [*more, *base]
+        quoted:
+          "<<": text
+        """
+        var diagnostics = Diagnostics()
+        let root = try #require(YAMLLoader.load(yaml, file: "f.yaml", diagnostics: &diagnostics))
+        #expect(diagnostics.all.isEmpty)
+        #expect(root["one"]?.pairs?.compactMap(\.key.text) == ["page", "keyword", "size"])
+        #expect(root["one"]?["size"]?.scalarValue == .int("10"))
+        #expect(root["two"]?.pairs?.compactMap(\.key.text) == ["size", "sort", "page"])
+        #expect(root["two"]?["size"]?.scalarValue == .int("50"))
+        #expect(root["quoted"]?["<<"]?.scalarValue == .string("text"))
+        // A merged key keeps the place where it was written, for diagnostics.
+        #expect(root["one"]?["page"]?.location == SourceLocation(file: "f.yaml", line: 1, column: 21))
+    }
+
+    @Test func mergeKeyOfAScalarIsAnError() {
+        var diagnostics = Diagnostics()
+        _ = YAMLLoader.load("a:\n  <<: 3\n", file: "f.yaml", diagnostics: &diagnostics)
+        #expect(diagnostics.sorted.map(\.description) == ["f.yaml:2:7: error: a merge key '<<' takes a mapping or a list of mappings, such as *anchor or [*a, *b]"])
+    }
+
+    @Test func aliasBombsAreRefusedInsteadOfWalked() {
+        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1..<9 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        var diagnostics = Diagnostics()
+        // 10^9 scalars if walked; refused after the budget of nodes.
+        #expect(YAMLLoader.load(lines.joined(separator: "\n"), file: "bomb.yaml", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.sorted.count == 1)
+        #expect(diagnostics.sorted.first?.description.hasPrefix("bomb.yaml:1:1: error: YAML aliases expand this file to more than") == true)
+    }
+
     @Test func servicesMergeAcrossFiles() throws {
         let files = try SpecHarness.generate([
             "shop/main.yaml": SpecHarness.base + "models:\n  User:\n    fields:\n      id: Int64\n",

@@ -21,35 +21,16 @@ enum YAMLLoader {
             diagnostics.error("spec is empty", at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }
-        return convert(root, file: file, diagnostics: &diagnostics)
-    }
-
-    private static func convert(_ node: Node, file: String, diagnostics: inout Diagnostics) -> YAMLNode {
-        let location = SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
-        switch node {
-        case .scalar(let scalar):
-            let isQuoted = scalar.style != .plain && scalar.style != .any
-            return YAMLNode(kind: .scalar(scalar.string, isQuoted: isQuoted), location: location)
-        case .sequence(let sequence):
-            return YAMLNode(kind: .sequence(sequence.map { convert($0, file: file, diagnostics: &diagnostics) }), location: location)
-        case .mapping(let mapping):
-            var pairs: [YAMLNode.Pair] = []
-            var seen: [String: SourceLocation] = [:]
-            for (key, value) in mapping {
-                let pair = YAMLNode.Pair(key: convert(key, file: file, diagnostics: &diagnostics), value: convert(value, file: file, diagnostics: &diagnostics))
-                guard let name = pair.key.text else {
-                    diagnostics.error("mapping keys must be plain text", at: pair.key.location)
-                    continue
-                }
-                if let first = seen[name] {
-                    diagnostics.error("duplicate key '\(name)' (first defined at line \(first.line))", at: pair.key.location)
-                    continue
-                }
-                seen[name] = pair.key.location
-                pairs.append(pair)
-            }
-            return YAMLNode(kind: .mapping(pairs), location: location)
+        var conversion = NodeConversion(file: file, nodeBudget: 10 * text.utf8.count + 10_000)
+        let node = conversion.convert(root)
+        if conversion.isOverBudget {
+            // What was reported before the budget ran out may come from placeholder nodes; only the
+            // budget is reported.
+            diagnostics.error("YAML aliases expand this file to more than \(conversion.nodeBudget) nodes; reuse fewer anchors inside anchors", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
         }
+        diagnostics.append(contentsOf: conversion.diagnostics)
+        return node
     }
 
     private static func report(_ error: YamlError, file: String, text: String, diagnostics: inout Diagnostics) {
@@ -74,5 +55,93 @@ enum YAMLLoader {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)
+    }
+}
+
+/// Turns one file's composed Yams tree into ``YAMLNode``s, with a budget of nodes: an alias is a
+/// reference, so a few lines of anchors inside anchors ("billion laughs") can stand for billions of
+/// nodes, which must be refused rather than walked.
+private struct NodeConversion {
+    let file: String
+    let nodeBudget: Int
+    private var nodesLeft: Int
+    private(set) var diagnostics = Diagnostics()
+
+    init(file: String, nodeBudget: Int) {
+        self.file = file
+        self.nodeBudget = nodeBudget
+        nodesLeft = nodeBudget
+    }
+
+    /// Whether the tree had more nodes than the budget; the converted tree is then incomplete.
+    var isOverBudget: Bool { nodesLeft < 0 }
+
+    mutating func convert(_ node: Node) -> YAMLNode {
+        nodesLeft -= 1
+        if nodesLeft < 0 { return YAMLNode(kind: .scalar("", isQuoted: false), location: SourceLocation(file: file, line: 1, column: 1)) }
+        let location = SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        switch node {
+        case .scalar(let scalar):
+            let isQuoted = scalar.style != .plain && scalar.style != .any
+            return YAMLNode(kind: .scalar(scalar.string, isQuoted: isQuoted), location: location)
+        case .sequence(let sequence):
+            return YAMLNode(kind: .sequence(sequence.map { convert($0) }), location: location)
+        case .mapping(let mapping):
+            return YAMLNode(kind: .mapping(pairs(of: mapping)), location: location)
+        }
+    }
+
+    /// The pairs of a mapping in written order, with YAML merge keys (`<<: *anchor`,
+    /// `<<: [*a, *b]`) expanded where they stand: a key written in the mapping itself wins over a
+    /// merged one, and an earlier merged mapping wins over a later one. Any other repeated key is an
+    /// error.
+    private mutating func pairs(of mapping: Node.Mapping) -> [YAMLNode.Pair] {
+        let written = Set(mapping.compactMap { key, _ in isMergeKey(key) ? nil : key.scalar?.string })
+        var result: [YAMLNode.Pair] = []
+        var seen: [String: SourceLocation] = [:]
+        for (key, value) in mapping {
+            if isMergeKey(key) {
+                for source in mergeSources(value) {
+                    for pair in pairs(of: source) {
+                        guard let name = pair.key.text, !written.contains(name), seen[name] == nil else { continue }
+                        seen[name] = pair.key.location
+                        result.append(pair)
+                    }
+                }
+                continue
+            }
+            let pair = YAMLNode.Pair(key: convert(key), value: convert(value))
+            guard let name = pair.key.text else {
+                diagnostics.error("mapping keys must be plain text", at: pair.key.location)
+                continue
+            }
+            if let first = seen[name] {
+                diagnostics.error("duplicate key '\(name)' (first defined at line \(first.line))", at: pair.key.location)
+                continue
+            }
+            seen[name] = pair.key.location
+            result.append(pair)
+        }
+        return result
+    }
+
+    /// A plain `<<` key: YAML's merge key. A quoted `"<<"` is an ordinary key.
+    private func isMergeKey(_ key: Node) -> Bool {
+        guard case .scalar(let scalar) = key else { return false }
+        return scalar.string == "<<" && (scalar.style == .plain || scalar.style == .any)
+    }
+
+    /// The mappings a merge key's value names: one mapping, or a list of them.
+    private mutating func mergeSources(_ value: Node) -> [Node.Mapping] {
+        switch value {
+        case .mapping(let mapping):
+            return [mapping]
+        case .sequence(let sequence) where sequence.allSatisfy({ $0.mapping != nil }):
+            return sequence.compactMap(\.mapping)
+        default:
+            let location = SourceLocation(file: file, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1)
+            diagnostics.error("a merge key '<<' takes a mapping or a list of mappings, such as *anchor or [*a, *b]", at: location)
+            return []
+        }
     }
 }
