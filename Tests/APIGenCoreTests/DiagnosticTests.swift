@@ -208,9 +208,17 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             expected: ["spec.yaml:5:3: error: model name 'Data' clashes with the Swift type Data the generated code uses; rename it"]
         ),
         MalformedSpec(
-            name: "modelSelfByValue",
-            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  Node:\n    fields:\n      next: Node?\n",
-            expected: ["spec.yaml:5:3: error: model 'Node' contains itself by value; hold it in a list ([Node]) instead"]
+            name: "modelRequiresItself",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  Node:\n    fields:\n      next: Node\n",
+            expected: ["spec.yaml:5:3: error: model 'Node' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list"]
+        ),
+        MalformedSpec(
+            name: "modelsRequireEachOther",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  A:\n    fields:\n      b: B\n  B:\n    fields:\n      a: A\n      c: C?\n  C:\n    fields:\n      a: A\n",
+            expected: [
+                "spec.yaml:5:3: error: model 'A' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list",
+                "spec.yaml:8:3: error: model 'B' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list",
+            ]
         ),
         MalformedSpec(
             name: "enumEmpty",

@@ -172,6 +172,7 @@ nonisolated public enum {{typeName}} {
 /// {{.}}
 {{/docLines}}
 nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
+{{^storesIndirectly}}
 {{#fields}}
 {{#docLines}}
     /// {{.}}
@@ -198,6 +199,51 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
 {{/fields}}
     }
 {{/hasCodingKeys}}
+{{/storesIndirectly}}
+{{#storesIndirectly}}
+{{#fields}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    public var {{name}}: {{type}} {
+        get { _storage.value.{{name}} }
+        set { _storage.value.{{name}} = newValue }
+    }
+{{/fields}}
+
+    /// The fields, held by reference with copy-on-write: {{typeName}} contains itself, which a struct
+    /// can only do indirectly.
+    private var _storage: Indirect<_Storage>
+
+    /// Creates a value from its fields.
+    public init{{initSignature}} {
+        _storage = Indirect(_Storage({{storageArguments}}))
+    }
+
+    /// Decodes the fields.
+    public init(from decoder: any Decoder) throws {
+        _storage = Indirect(try _Storage(from: decoder))
+    }
+
+    /// Encodes the fields.
+    public func encode(to encoder: any Encoder) throws {
+        try _storage.value.encode(to: encoder)
+    }
+
+    nonisolated private struct _Storage: Codable, Sendable, Hashable {
+{{#fields}}
+        var {{name}}: {{type}}
+{{/fields}}
+{{#hasCodingKeys}}
+
+        private enum CodingKeys: String, CodingKey {
+{{#fields}}
+            case {{codingCase}}
+{{/fields}}
+        }
+{{/hasCodingKeys}}
+    }
+{{/storesIndirectly}}
 }
 
 """##,

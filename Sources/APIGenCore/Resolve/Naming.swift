@@ -18,7 +18,7 @@ enum Naming {
         "ServiceConfiguration", "Envelope", "EmptyResponse", "Interactive", "Foundation", "Swift",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys",
         "Optional", "Array", "Dictionary", "Set", "Result", "Error", "Never", "Void", "Character", "Duration",
-        "Type", "Protocol", "Self", "Any", "Environment",
+        "Type", "Protocol", "Self", "Any", "Environment", "Indirect",
     ])
 
     /// A name Swift accepts as a type name as written, starting with an uppercase or caseless letter:

@@ -22,6 +22,9 @@ struct ResolvedModel: Sendable {
     var fieldNames: [String]
     /// Swift case names, parallel to the cases (enums only).
     var caseNames: [String]
+    /// Whether the model contains itself by value through optional fields, so that its fields are
+    /// held by reference (a struct cannot contain itself directly).
+    var storesIndirectly = false
 }
 
 /// A parameter with its final location and Swift name.

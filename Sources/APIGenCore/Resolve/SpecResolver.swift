@@ -84,8 +84,9 @@ struct SpecResolver {
             }
             result.append(model)
         }
-        checkValueCycles(result, models: Dictionary(
+        let indirect = valueCycles(result, models: Dictionary(
             result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first }))
+        for index in result.indices where indirect.contains(result[index].decl.name) { result[index].storesIndirectly = true }
         return result
     }
 
@@ -151,49 +152,28 @@ struct SpecResolver {
         }
     }
 
-    /// A struct cannot hold itself by value (even optionally); lists and maps are fine. Finds every
-    /// model on a by-value cycle in one pass (Tarjan's strongly connected components).
-    private mutating func checkValueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) {
-        var edges: [String: [String]] = [:]
-        func directReferences(_ type: TypeRef) -> [String] {
+    /// The models on a by-value cycle (fields of model type, optional or not; lists and maps hold
+    /// their elements indirectly already). Those get indirect storage. A cycle of required fields only
+    /// is an error: no finite JSON value could ever decode.
+    private mutating func valueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) -> Set<String> {
+        func references(_ type: TypeRef, optionalToo: Bool) -> [String] {
             switch type {
             case .named(let name): byName[name].map { [$0.name] } ?? []
-            case .optional(let wrapped): directReferences(wrapped)
+            case .optional(let wrapped): optionalToo ? references(wrapped, optionalToo: true) : []
             case .array, .dictionary: []
             }
         }
+        var anyEdges: [String: [String]] = [:], requiredEdges: [String: [String]] = [:]
         for model in models {
             guard case .object(let fields) = model.decl.kind else { continue }
-            edges[model.decl.name] = fields.flatMap { directReferences($0.type) }
+            anyEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: true) }
+            requiredEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: false) }
         }
-        var cyclic = Set<String>()
-        var index: [String: Int] = [:], lowLink: [String: Int] = [:]
-        var stack: [String] = [], onStack = Set<String>()
-        func connect(_ node: String) {
-            index[node] = index.count
-            lowLink[node] = index[node]
-            stack.append(node)
-            onStack.insert(node)
-            for next in edges[node] ?? [] {
-                if index[next] == nil {
-                    connect(next)
-                    lowLink[node] = min(lowLink[node] ?? 0, lowLink[next] ?? 0)
-                } else if onStack.contains(next) {
-                    lowLink[node] = min(lowLink[node] ?? 0, index[next] ?? 0)
-                }
-            }
-            guard lowLink[node] == index[node] else { return }
-            var component: [String] = []
-            while let top = stack.popLast() {
-                onStack.remove(top)
-                component.append(top)
-                if top == node { break }
-            }
-            if component.count > 1 || (edges[node] ?? []).contains(node) { cyclic.formUnion(component) }
+        let order = models.map(\.decl.name)
+        let impossible = StronglyConnected.cyclicNodes(order, edges: requiredEdges)
+        for model in models where impossible.contains(model.decl.name) {
+            diagnostics.error("model '\(model.decl.name)' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list", at: model.decl.location)
         }
-        for model in models where index[model.decl.name] == nil { connect(model.decl.name) }
-        for model in models where cyclic.contains(model.decl.name) {
-            diagnostics.error("model '\(model.decl.name)' contains itself by value; hold it in a list ([\(model.decl.name)]) instead", at: model.decl.location)
-        }
+        return StronglyConnected.cyclicNodes(order, edges: anyEdges)
     }
 }

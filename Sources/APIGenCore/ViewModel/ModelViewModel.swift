@@ -9,8 +9,10 @@ enum ModelViewModel {
             template = "model"
             context = StructViewModel.make(
                 typeName: model.swiftName, description: model.decl.description, deprecated: model.decl.deprecated,
-                fields: fields, fieldNames: model.fieldNames, types: types, imports: &imports
+                fields: fields, fieldNames: model.fieldNames, types: types,
+                storesIndirectly: model.storesIndirectly, imports: &imports
             )
+            if model.storesIndirectly { imports.interactiveInternally = true }
         case .enumeration(let enumeration):
             template = "enum"
             context = [

@@ -9,6 +9,7 @@ enum StructViewModel {
         fields: [FieldDecl],
         fieldNames: [String],
         types: SwiftTypeRenderer,
+        storesIndirectly: Bool = false,
         imports: inout ImportSet
     ) -> ViewModel {
         var fieldModels: [ViewModel] = []
@@ -34,6 +35,8 @@ enum StructViewModel {
             "hasFields": !fieldModels.isEmpty,
             "initSignature": Layout.parameterList(parameters, indent: "    "),
             "hasCodingKeys": needsCodingKeys,
+            "storesIndirectly": storesIndirectly,
+            "storageArguments": fieldNames.map { "\(Naming.bare($0)): \($0)" }.joined(separator: ", "),
         ]
     }
 

@@ -28,14 +28,25 @@ struct SwiftTypeRenderer: Sendable {
 struct ImportSet {
     var foundation = false
     var interactive = false
+    /// Interactive is used only in private declarations (a model's indirect storage).
+    var interactiveInternally = false
 
     mutating func add(_ type: TypeRef, using types: SwiftTypeRenderer) {
         foundation = foundation || types.usesFoundation(type)
         interactive = interactive || types.usesInteractive(type)
     }
 
-    /// `public import …` lines, Foundation first.
+    /// `public import …` lines, Foundation first. A module only private declarations use gets a bare
+    /// `import`: `public import` would warn that public declarations do not use it, and an explicit
+    /// `internal import` would clash with an app's own bare `import Interactive` in the same target
+    /// ("ambiguous implicit access level").
     var lines: [String] {
-        (foundation ? ["public import Foundation"] : []) + (interactive ? ["public import Interactive"] : [])
+        var lines = foundation ? ["public import Foundation"] : []
+        if interactive {
+            lines.append("public import Interactive")
+        } else if interactiveInternally {
+            lines.append("import Interactive")
+        }
+        return lines
     }
 }

@@ -2,11 +2,23 @@ import Interactive
 import ShopAPI
 
 /// Runs the generated APIs in mock mode from nonisolated code, as an app's networking layer would.
-nonisolated func loadInBackground() async throws(InteractiveError) -> (LoginResponse, Item) {
+nonisolated func loadInBackground() async throws(InteractiveError) -> (LoginResponse, Item, Category) {
     let executor = Executor(mockMode: .all)
     let login = try await executor.execute(LoginApi(name: "ann", password: "secret"))
     let item = try await executor.execute(ItemQueryV2Api(itemId: 1))
-    return (login, item)
+    let category = try await executor.execute(CategoryQueryApi(categoryId: 3))
+    return (login, item, category)
+}
+
+/// The names from a category up to the root, across the model that contains itself.
+func breadcrumb(_ category: Category) -> String {
+    var names: [String] = []
+    var current: Category? = category
+    while let node = current {
+        names.insert(node.name, at: 0)
+        current = node.parent
+    }
+    return names.joined(separator: " > ")
 }
 
 /// Switches environment from the main actor, as an app's settings screen would.
@@ -16,8 +28,8 @@ func useDebugServer() throws(InteractiveError) {
 
 do {
     try useDebugServer()
-    let (login, item) = try await loadInBackground()
-    print("token \(login.token), item \(item.title), environment \(ShopService.configuration.currentEnvironment.name)")
+    let (login, item, category) = try await loadInBackground()
+    print("token \(login.token), item \(item.title), category \(breadcrumb(category)), environment \(ShopService.configuration.currentEnvironment.name)")
 } catch {
     print("failed: \(error)")
 }
