@@ -11,7 +11,12 @@ enum SwiftLiteral {
     /// byte-order mark), which could make a literal display differently from what it compiles to.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
-            || scalar.properties.generalCategory == .format
+            || isFormat(scalar)
+    }
+
+    /// Unicode's format characters (category Cf); none is ASCII, so ASCII text skips the lookup.
+    private static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.generalCategory == .format
     }
 
     /// `\u{202E}`: how an escaped scalar is written, in literals and in doc comments.
@@ -22,7 +27,7 @@ enum SwiftLiteral {
     /// Format characters a doc comment shows escaped: all but the zero-width joiner, which composes
     /// emoji such as 👩‍💻 and cannot reorder or hide text.
     private static func isHiddenInComment(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .format && scalar.value != 0x200D
+        isFormat(scalar) && scalar.value != 0x200D
     }
 
     /// A raw `#"…"#` literal for one-line text such as JSON, with enough `#` that nothing inside can
