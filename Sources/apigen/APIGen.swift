@@ -8,13 +8,14 @@ struct APIGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apigen",
         abstract: "Generates Swift API clients for the Interactive runtime from YAML API specs.",
+        version: Generator.version,
         subcommands: [Generate.self, Check.self, Validate.self]
     )
 }
 
 /// Options every subcommand that renders shares.
 struct RenderOptions: ParsableArguments {
-    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively.")
+    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
     var specs: String
 
     @Option(name: .shortAndLong, help: "The folder generated code is written to.")
@@ -78,7 +79,7 @@ struct Check: ParsableCommand {
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Checks the specs and reports every problem; writes nothing.")
 
-    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively.")
+    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
     var specs: String
 
     func run() throws {

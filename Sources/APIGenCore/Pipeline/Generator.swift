@@ -44,7 +44,7 @@ public enum Generator {
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
         } catch {
-            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.localizedDescription)", at: SourceLocation(file: output.path, line: 1, column: 1)))
+            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \((error as? WriteFailure)?.description ?? WriteFailure.reason(error))", at: SourceLocation(file: output.path, line: 1, column: 1)))
         }
         return outcome
     }

@@ -36,6 +36,11 @@ enum OutputWriter {
     /// Plans the changes; reports a planned file whose path holds a foreign file.
     static func plan(_ files: [GeneratedFile], in output: URL, diagnostics: inout Diagnostics) -> OutputPlan {
         var plan = OutputPlan()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), !isFolder.boolValue {
+            diagnostics.error("the output path exists and is not a folder", at: SourceLocation(file: output.path, line: 1, column: 1))
+            return plan
+        }
         let wanted = Set(files.map(\.path))
         for file in files {
             let url = output.appendingPathComponent(file.path)
@@ -68,18 +73,26 @@ enum OutputWriter {
             let url = output.appendingPathComponent(path)
             let folder = url.deletingLastPathComponent()
             if folders.insert(folder.path).inserted {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw WriteFailure("cannot create the folder of \(path): \(WriteFailure.reason(error))")
+                }
             }
             let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).apigen-\(getpid())")
             guard writeFile(temporary.path, contents[path] ?? ""), rename(temporary.path, url.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary.path)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
+                throw WriteFailure("cannot write \(path): \(reason)")
             }
         }
         for path in plan.deleted {
             let url = output.appendingPathComponent(path)
-            try FileManager.default.removeItem(at: url)
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw WriteFailure("cannot delete the stale \(path): \(WriteFailure.reason(error))")
+            }
             removeEmptyFolders(from: url.deletingLastPathComponent(), upTo: output)
         }
     }
@@ -126,5 +139,24 @@ enum OutputWriter {
             try? FileManager.default.removeItem(at: current)
             current = current.deletingLastPathComponent()
         }
+    }
+}
+
+/// Why writing the output failed, in words: the file and the system's reason.
+struct WriteFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// The system's reason behind a Foundation file error ("Permission denied", "Not a directory"),
+    /// rather than its generic "The operation could not be completed".
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 }
