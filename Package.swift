@@ -67,7 +67,10 @@ let package = Package(
         ),
         .testTarget(
             name: "APIGenCoreTests",
-            dependencies: ["APIGenCore", "Interactive", "apigen", "RuntimeTestSupport"],
+            dependencies: [
+                "APIGenCore", "Interactive", "apigen", "RuntimeTestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

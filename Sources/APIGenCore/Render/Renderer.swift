@@ -28,7 +28,12 @@ struct Renderer: Sendable {
         }
     }
 
-    func render(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [GeneratedFile] {
+    /// Every file's render job, in order (view models are otherwise built concurrently, while rendering).
+    static func jobs(for services: [ResolvedService]) -> [RenderJob] {
+        items(for: services).map(\.job)
+    }
+
+    private static func items(for services: [ResolvedService]) -> [Item] {
         var items: [Item] = []
         for service in services {
             let types = SwiftTypeRenderer(modelNames: Dictionary(
@@ -37,7 +42,11 @@ struct Renderer: Sendable {
             items += service.models.map { .model($0, service, types) }
             items += service.apis.map { .api($0, service, types) }
         }
-        let results = renderConcurrently(items)
+        return items
+    }
+
+    func render(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [GeneratedFile] {
+        let results = renderConcurrently(Self.items(for: services))
         var files: [GeneratedFile] = []
         for result in results {
             switch result {

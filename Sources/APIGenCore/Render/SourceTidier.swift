@@ -2,36 +2,45 @@
 /// just inside braces, and blank lines at the start and end of the file.
 enum SourceTidier {
     static func tidy(_ text: String) -> String {
+        var text = text
+        return text.withUTF8(tidy(bytes:))
+    }
+
+    /// One pass over the bytes, line by line, remembering only the last kept line.
+    private static func tidy(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var lines: [Range<Int>] = []  // ranges of kept lines in `output`, without their newline
-        var line: [UInt8] = []
-        func flush() {
-            while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
-                line.removeLast()
+        output.reserveCapacity(bytes.count + 1)
+        /// Where the last kept line starts in `output`, and its last byte (`nil`: it is blank).
+        var lastLine: (start: Int, lastByte: UInt8?)?
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+            var contentEnd = lineEnd
+            while contentEnd > lineStart, bytes[contentEnd - 1] == space || bytes[contentEnd - 1] == tab || bytes[contentEnd - 1] == carriageReturn {
+                contentEnd -= 1
             }
-            let previous = lines.last.map { output[$0] }
-            if line.isEmpty {
+            if contentEnd == lineStart {
                 // Keep one blank line, never first, never after an opening brace or parenthesis.
-                guard let previous, let last = previous.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "(") else { return }
-            } else if let first = line.first(where: { $0 != UInt8(ascii: " ") }), first == UInt8(ascii: "}") || first == UInt8(ascii: ")"),
-                      let previous, previous.isEmpty, let blank = lines.popLast() {
-                output.removeSubrange(blank.lowerBound...)  // drop the blank line (and its newline) before a closing brace
+                if let lastByte = lastLine?.lastByte, lastByte != UInt8(ascii: "{"), lastByte != UInt8(ascii: "(") {
+                    lastLine = (output.count, nil)
+                    output.append(newline)
+                }
+            } else {
+                var first = lineStart
+                while bytes[first] == space { first += 1 }
+                if bytes[first] == UInt8(ascii: "}") || bytes[first] == UInt8(ascii: ")"), let blank = lastLine, blank.lastByte == nil {
+                    output.removeSubrange(blank.start...)  // the blank line before a closing brace
+                }
+                lastLine = (output.count, bytes[contentEnd - 1])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd]))
+                output.append(newline)
             }
-            let start = output.count
-            output.append(contentsOf: line)
-            lines.append(start..<output.count)
-            output.append(UInt8(ascii: "\n"))
-            line.removeAll(keepingCapacity: true)
+            lineStart = lineEnd + 1
         }
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") { flush() } else { line.append(byte) }
-        }
-        flush()
-        while let last = lines.last, last.isEmpty {
-            lines.removeLast()
-            output.removeSubrange(last.lowerBound...)
-        }
+        // No blank line at the end; at most one can be there.
+        if let last = lastLine, last.lastByte == nil { output.removeSubrange(last.start...) }
         return String(decoding: output, as: UTF8.self)
     }
 }

@@ -8,6 +8,8 @@ struct TemplateSet: Sendable {
     static let requiredNames = ["api", "model", "enum", "service", "struct", "header"]
 
     let library: MustacheLibrary
+    /// The same templates for the fast renderer, when every one of them stays within its subset.
+    let subset: SubsetRenderer?
 
     /// The defaults, overridden by the `*.mustache` files in `directory`.
     static func load(overrides directory: URL?, diagnostics: inout Diagnostics) -> TemplateSet? {
@@ -46,12 +48,18 @@ struct TemplateSet: Sendable {
 
     private static func make(sources: [(name: String, text: String, path: String)], diagnostics: inout Diagnostics) -> TemplateSet? {
         var library = MustacheLibrary()
+        var subsetTemplates: [String: SubsetTemplate]? = [:]
         let before = diagnostics.all.count
         for source in sources.sorted(by: { $0.name < $1.name }) {
             checkTransforms(in: source.text, path: source.path, diagnostics: &diagnostics)
             // Every template, partials included, renders as text: a user's copy that forgets the pragma
             // must not turn `"` into `&quot;` in Swift source.
             let text = source.text.hasPrefix(textPragma) ? source.text : textPragma + "\n" + source.text
+            if let parsed = SubsetTemplate(text) {
+                subsetTemplates?[source.name] = parsed
+            } else {
+                subsetTemplates = nil
+            }
             do {
                 library.register(try MustacheTemplate(string: text), named: source.name)
             } catch let error as MustacheTemplate.ParserError {
@@ -60,7 +68,8 @@ struct TemplateSet: Sendable {
                 diagnostics.error("template error: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
             }
         }
-        return diagnostics.all.count == before ? TemplateSet(library: library) : nil
+        guard diagnostics.all.count == before else { return nil }
+        return TemplateSet(library: library, subset: subsetTemplates.map(SubsetRenderer.init(templates:)))
     }
 
     /// Reports `{{name(variable)}}` tags whose transform swift-mustache does not know.
@@ -85,7 +94,17 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders one job; `nil` when the template does not exist.
+    ///
+    /// The fast renderer renders it when the templates and the view model allow; swift-mustache
+    /// otherwise, with the same result.
     func render(_ job: RenderJob) -> String? {
-        library.render(job.context, withTemplate: job.template)
+        if let subset {
+            do throws(SubsetRenderer.Unsupported) {
+                if let text = try subset.render(SubsetRenderer.Value(job.context), template: job.template) { return text }
+            } catch {
+                // Rendered by swift-mustache below.
+            }
+        }
+        return library.render(job.context, withTemplate: job.template)
     }
 }
