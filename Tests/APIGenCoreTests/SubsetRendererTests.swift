@@ -23,8 +23,8 @@ import Testing
             let services = Generator.resolve(specs: specs, diagnostics: &diagnostics)
             #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
             for job in Renderer.jobs(for: services) {
-                let reference = try #require(templates.library.render(job.context, withTemplate: job.template))
-                let fast = try subset.render(SubsetRenderer.Value(job.context), template: job.template)
+                let reference = try #require(templates.library.render(job.context.mustacheValue, withTemplate: job.template))
+                let fast = try subset.render(job.context, template: job.template)
                 #expect(fast == reference, "\(job.path) renders differently")
                 compared += 1
             }
@@ -35,16 +35,16 @@ import Testing
     @Test(arguments: [
         // Standalone lines vanish, inline tags keep their line, CRLF and the last line count too.
         ("a\n  {{#yes}}  \nb{{#yes}}c{{/yes}}\n{{/yes}}\n{{! note }}\nd {{! inline }} e\r\n{{#yes}}\r\nf\r\n{{/yes}}", ["yes": true]),
-        ("{{#list}}[{{.}}]{{/list}}{{^list}}none{{/list}}|{{^empty}}no items {{name}}{{/empty}}", ["list": ["x", "y"], "empty": [String](), "name": "n"]),
-        ("{{#object}}{{inner}} {{outer}} {{object.inner}}{{/object}} {{object.inner}} {{missing.inner}}.", ["object": ["inner": "i"], "outer": "o"]),
-        ("{{#flag}}on{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{count}} {{#text}}[{{.}}]{{/text}}", ["flag": false, "count": 3, "text": ""]),
-        ("{{#rows}}\n  - {{name}}{{#last}}!{{/last}}\n{{/rows}}\n", ["rows": [["name": "a"], ["name": "b", "last": true]] as [[String: any Sendable]]]),
-    ] as [(String, [String: any Sendable])])
-    func matchesSwiftMustacheOnTheSubset(_ template: String, _ context: [String: any Sendable]) throws {
+        ("{{#list}}[{{.}}]{{/list}}{{^list}}none{{/list}}|{{^empty}}no items {{name}}{{/empty}}", ["list": ["x", "y"], "empty": [], "name": "n"]),
+        ("{{#object}}{{inner}} {{outer}} {{object.inner}}{{/object}} {{object.inner}} {{missing.inner}}.", ["object": .object(["inner": "i"]), "outer": "o"]),
+        ("{{#flag}}on{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{count}} {{#text}}[{{.}}]{{/text}}", ["flag": false, "count": "3", "text": ""]),
+        ("{{#rows}}\n  - {{name}}{{#last}}!{{/last}}\n{{/rows}}\n", ["rows": .objects([["name": "a"], ["name": "b", "last": true]])]),
+    ] as [(String, ViewModel)])
+    func matchesSwiftMustacheOnTheSubset(_ template: String, _ context: ViewModel) throws {
         let text = TemplateSet.textPragma + "\n" + template
         let parsed = try #require(SubsetTemplate(text))
-        let reference = try MustacheTemplate(string: text).render(context)
-        #expect(try SubsetRenderer(templates: ["t": parsed]).render(SubsetRenderer.Value(context), template: "t") == reference)
+        let reference = try MustacheTemplate(string: text).render(context.mustacheValue)
+        #expect(try SubsetRenderer(templates: ["t": parsed]).render(context, template: "t") == reference)
     }
 
     @Test(arguments: ["{{lowercased(name)}}", "{{{raw}}}", "{{&raw}}", "{{=<% %>=}}", "  {{> indented}}", "{{#a}}unclosed", "{{#a}}{{/b}}", "{{%CONTENT_TYPE:HTML}}", "{{$block}}{{/block}}"])
@@ -53,10 +53,22 @@ import Testing
     }
 
     @Test func valuesItCannotShowTheSameWayFallBack() throws {
-        #expect(throws: SubsetRenderer.Unsupported.self) { try SubsetRenderer.Value(["x": 1.5]) }
-        let parsed = try #require(SubsetTemplate("{{list}}"))
+        let parsed = try #require(SubsetTemplate("{{list}} {{object}}"))
         #expect(throws: SubsetRenderer.Unsupported.self) {
-            try SubsetRenderer(templates: ["t": parsed]).render(SubsetRenderer.Value(["list": ["a"]]), template: "t")
+            try SubsetRenderer(templates: ["t": parsed]).render(["list": ["a"]], template: "t")
         }
+        #expect(throws: SubsetRenderer.Unsupported.self) {
+            try SubsetRenderer(templates: ["t": parsed]).render(["object": .object(["a": "b"])], template: "t")
+        }
+    }
+
+    @Test func aTemplateOutsideTheSubsetIsRenderedBySwiftMustache() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        try folder.write("{{> header}}\n// {{ uppercased(apiType) }} {{{apiType}}}\n", to: "templates/api.mustache")
+        var diagnostics = Diagnostics()
+        #expect(TemplateSet.load(overrides: folder.folder("templates"), diagnostics: &diagnostics)?.subset == nil)
+        let api = try #require(Generator.render(specs: folder.folder("Specs"), templates: folder.folder("templates")).files.first { $0.path == "Shop/Apis/PingApi.swift" }?.contents)
+        #expect(api.hasSuffix("// PINGAPI PingApi\n"))
     }
 }

@@ -100,11 +100,11 @@ struct TemplateSet: Sendable {
     func render(_ job: RenderJob) -> String? {
         if let subset {
             do throws(SubsetRenderer.Unsupported) {
-                if let text = try subset.render(SubsetRenderer.Value(job.context), template: job.template) { return text }
+                if let text = try subset.render(job.context, template: job.template) { return text }
             } catch {
                 // Rendered by swift-mustache below.
             }
         }
-        return library.render(job.context, withTemplate: job.template)
+        return library.render(job.context.mustacheValue, withTemplate: job.template)
     }
 }

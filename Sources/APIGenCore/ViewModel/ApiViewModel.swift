@@ -17,16 +17,16 @@ enum ApiViewModel {
             imports.add(param.decl.type, using: types)
             let type = types.swift(param.decl.type)
             let docLines = SwiftLiteral.docLines(param.decl.description ?? defaultDescription(of: param))
-            properties.append(["name": param.swiftName, "type": type, "docLines": docLines])
+            properties.append(["name": .text(param.swiftName), "type": .text(type), "docLines": .texts(docLines)])
             initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional))
-            parameterDocs.append(["name": Naming.bare(param.swiftName), "summary": docLines.first ?? ""])
+            parameterDocs.append(["name": .text(Naming.bare(param.swiftName)), "summary": .text(docLines.first ?? "")])
             let secret = param.decl.isSecret ? ", secret: true" : ""
             adds.append("request.add(\(param.swiftName), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
         }
         if let body = api.wholeBody {
             imports.add(body, using: types)
             let type = types.swift(body)
-            properties.append(["name": "body", "type": type, "docLines": ["The request body."]])
+            properties.append(["name": "body", "type": .text(type), "docLines": ["The request body."]])
             initParameters.append(Layout.initParameter(name: "body", type: type, isOptional: body.isOptional))
             parameterDocs.append(["name": "body", "summary": "The request body."])
             adds.append("request.setBody(body)")
@@ -45,24 +45,24 @@ enum ApiViewModel {
         let parsing = parsing(api, serviceType: serviceType, types: types, imports: &imports)
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
-            "source": Layout.source(decl.file),
-            "imports": imports.lines,
-            "docLines": summary + ["", "`\(decl.method) \(decl.path.replacingOccurrences(of: "`", with: "'"))`"],
-            "deprecation": decl.deprecated.map(StructViewModel.deprecationAttribute) ?? false,
-            "apiType": apiType,
-            "parserType": parserType,
-            "outputType": parsing.outputType,
-            "properties": properties,
-            "hasProperties": !properties.isEmpty,
-            "initSignature": Layout.parameterList(initParameters, indent: "    "),
-            "parameterDocs": parameterDocs,
-            "requestArguments": Layout.arguments(requestArguments),
-            "adds": adds,
-            "hasAdds": !adds.isEmpty,
-            "mockLiteral": api.mockJSON.map(SwiftLiteral.raw) ?? false,
-            "parseExpression": parsing.expression,
-            "hasEnvelope": parsing.usesEnvelope,
-            "response": parsing.response ?? false,
+            "source": .text(Layout.source(decl.file)),
+            "imports": .texts(imports.lines),
+            "docLines": .texts(summary + ["", "`\(decl.method) \(decl.path.replacingOccurrences(of: "`", with: "'"))`"]),
+            "deprecation": .text(or: decl.deprecated.map(StructViewModel.deprecationAttribute)),
+            "apiType": .text(apiType),
+            "parserType": .text(parserType),
+            "outputType": .text(parsing.outputType),
+            "properties": .objects(properties),
+            "hasProperties": .bool(!properties.isEmpty),
+            "initSignature": .text(Layout.parameterList(initParameters, indent: "    ")),
+            "parameterDocs": .objects(parameterDocs),
+            "requestArguments": .objects(Layout.arguments(requestArguments)),
+            "adds": .texts(adds),
+            "hasAdds": .bool(!adds.isEmpty),
+            "mockLiteral": .text(or: api.mockJSON.map(SwiftLiteral.raw)),
+            "parseExpression": .text(parsing.expression),
+            "hasEnvelope": .bool(parsing.usesEnvelope),
+            "response": parsing.response.map(TemplateValue.object) ?? false,
         ])
     }
 

@@ -16,19 +16,19 @@ enum ModelViewModel {
         case .enumeration(let enumeration):
             template = "enum"
             context = [
-                "typeName": model.swiftName,
-                "rawType": enumeration.rawType.rawValue,
-                "docLines": SwiftLiteral.docLines(model.decl.description ?? "The values of \(model.swiftName).")
-                    + StructViewModel.deprecationDocLines(model.decl.deprecated),
-                "cases": zip(enumeration.cases, model.caseNames).map { enumCase, name -> ViewModel in
+                "typeName": .text(model.swiftName),
+                "rawType": .text(enumeration.rawType.rawValue),
+                "docLines": .texts(SwiftLiteral.docLines(model.decl.description ?? "The values of \(model.swiftName).")
+                    + StructViewModel.deprecationDocLines(model.decl.deprecated)),
+                "cases": .objects(zip(enumeration.cases, model.caseNames).map { enumCase, name -> ViewModel in
                     let rawValue = enumeration.rawType == .int ? enumCase.rawValue : SwiftLiteral.string(enumCase.rawValue)
                     let needsRawValue = enumeration.rawType == .int || Naming.bare(name) != enumCase.rawValue
-                    return ["declaration": needsRawValue ? "\(name) = \(rawValue)" : name]
-                },
+                    return ["declaration": .text(needsRawValue ? "\(name) = \(rawValue)" : name)]
+                }),
             ]
         }
-        context["source"] = Layout.source(model.decl.file)
-        context["imports"] = imports.lines
+        context["source"] = .text(Layout.source(model.decl.file))
+        context["imports"] = .texts(imports.lines)
         return RenderJob(template: template, path: "\(service.name)/Models/\(model.swiftName).swift", context: context)
     }
 }

@@ -22,18 +22,18 @@ enum ServiceViewModel {
             arguments.append("envelope: " + EnvelopeLiteral.make(envelope))
         }
         return RenderJob(template: "service", path: "\(service.name)/\(typeName).swift", context: [
-            "source": Layout.source(service.settingsFile),
-            "typeName": typeName,
-            "serviceName": service.name,
-            "docLines": SwiftLiteral.docLines(service.description ?? "The \(service.name) service."),
-            "environments": service.environments.map { environment -> ViewModel in
+            "source": .text(Layout.source(service.settingsFile)),
+            "typeName": .text(typeName),
+            "serviceName": .text(service.name),
+            "docLines": .texts(SwiftLiteral.docLines(service.description ?? "The \(service.name) service.")),
+            "environments": .objects(service.environments.map { environment -> ViewModel in
                 let caseName = Naming.propertyName(environment.name) ?? environment.name
                 return [
-                    "declaration": Naming.bare(caseName) == environment.name ? caseName : "\(caseName) = \(SwiftLiteral.string(environment.name))",
-                    "docLines": ["`" + environment.baseURL.replacingOccurrences(of: "`", with: "'") + "`"],
+                    "declaration": .text(Naming.bare(caseName) == environment.name ? caseName : "\(caseName) = \(SwiftLiteral.string(environment.name))"),
+                    "docLines": [.text("`" + environment.baseURL.replacingOccurrences(of: "`", with: "'") + "`")],
                 ]
-            },
-            "configurationArguments": Layout.arguments(arguments),
+            }),
+            "configurationArguments": .objects(Layout.arguments(arguments)),
         ])
     }
 }

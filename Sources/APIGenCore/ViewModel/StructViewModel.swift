@@ -21,22 +21,22 @@ enum StructViewModel {
             let bare = Naming.bare(name)
             if bare != field.key { needsCodingKeys = true }
             fieldModels.append([
-                "name": name,
-                "type": type,
-                "docLines": SwiftLiteral.docLines(field.description ?? "The `\(field.key.replacingOccurrences(of: "`", with: "'"))` member."),
-                "codingCase": bare == field.key ? name : "\(name) = \(SwiftLiteral.string(field.key))",
+                "name": .text(name),
+                "type": .text(type),
+                "docLines": .texts(SwiftLiteral.docLines(field.description ?? "The `\(field.key.replacingOccurrences(of: "`", with: "'"))` member.")),
+                "codingCase": .text(bare == field.key ? name : "\(name) = \(SwiftLiteral.string(field.key))"),
             ])
             parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional))
         }
         return [
-            "typeName": typeName,
-            "docLines": SwiftLiteral.docLines(description ?? "A \(typeName) value.") + deprecationDocLines(deprecated),
-            "fields": fieldModels,
-            "hasFields": !fieldModels.isEmpty,
-            "initSignature": Layout.parameterList(parameters, indent: "    "),
-            "hasCodingKeys": needsCodingKeys,
-            "storesIndirectly": storesIndirectly,
-            "storageArguments": fieldNames.map { "\(Naming.bare($0)): \($0)" }.joined(separator: ", "),
+            "typeName": .text(typeName),
+            "docLines": .texts(SwiftLiteral.docLines(description ?? "A \(typeName) value.") + deprecationDocLines(deprecated)),
+            "fields": .objects(fieldModels),
+            "hasFields": .bool(!fieldModels.isEmpty),
+            "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
+            "hasCodingKeys": .bool(needsCodingKeys),
+            "storesIndirectly": .bool(storesIndirectly),
+            "storageArguments": .text(fieldNames.map { "\(Naming.bare($0)): \($0)" }.joined(separator: ", ")),
         ]
     }
 

@@ -1,7 +1,3 @@
-/// A template's input: a flat dictionary whose names and texts are already escaped, cased and split,
-/// so templates only lay them out. Keys are documented in each template's header comment.
-typealias ViewModel = [String: Any]
-
 /// One file to render: which template, with what, to which path under the output folder.
 struct RenderJob {
     var template: String
@@ -31,6 +27,6 @@ enum Layout {
 
     /// Argument lines with commas after all but the last.
     static func arguments(_ lines: [String]) -> [ViewModel] {
-        lines.enumerated().map { ["text": $0.element, "comma": $0.offset < lines.count - 1 ? "," : ""] }
+        lines.enumerated().map { ["text": .text($0.element), "comma": $0.offset < lines.count - 1 ? "," : ""] }
     }
 }
