@@ -67,27 +67,36 @@ enum ScalarValue: Sendable, Equatable {
     case string(String)
 
     static func resolve(plain text: String) -> ScalarValue {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        default: break
+        // Only a text that starts with one of these can be anything but a string; most spec texts
+        // (names, types, paths) are decided by their first byte.
+        guard let first = text.utf8.first else { return .null }
+        if keywordStarts.contains(first) {
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: return .string(text)
+            }
         }
+        guard numberStarts.contains(first) else { return .string(text) }
         if isInteger(text) { return .int(text) }
         if isFloat(text) { return .float(text) }
         return .string(text)
     }
 
+    private static let keywordStarts: Set<UInt8> = Set("~nNtTfF".utf8)
+    private static let numberStarts: Set<UInt8> = Set("0123456789-+.".utf8)
+    private static let digits: Set<UInt8> = Set("0123456789".utf8)
+    private static let floatMarks: Set<UInt8> = Set(".eE".utf8)
+
     private static func isInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+        var rest = Substring(text).utf8
+        if let sign = rest.first, sign == 0x2D || sign == 0x2B { rest = rest.dropFirst() }  // - or +
+        return !rest.isEmpty && rest.allSatisfy(digits.contains)
     }
 
     private static func isFloat(_ text: String) -> Bool {
-        guard text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return false }
-        guard let first = text.first, first.isNumber || first == "-" || first == "+" || first == "." else { return false }
-        return Double(text) != nil
+        text.utf8.contains(where: floatMarks.contains) && Double(text) != nil
     }
 
     var kindDescription: String {

@@ -101,27 +101,28 @@ struct ApiParser {
     }
 
     private mutating func param(_ pair: YAMLNode.Pair, of owner: String) -> ParamDecl? {
-        let what = "param '\(pair.name)' of \(owner)"
+        // Built only when a message needs it: most params have none.
+        func what() -> String { "param '\(pair.name)' of \(owner)" }
         if pair.value.pairs == nil {
-            guard let type = reader.type(pair.value, "type of \(what)") else { return nil }
+            guard let type = reader.type(pair.value, "type of \(what())") else { return nil }
             return ParamDecl(name: pair.name, key: pair.name, type: type, typeLocation: pair.value.location, location: pair.key.location, isSecret: false)
         }
-        guard let entries = reader.mapping(pair.value, what, allowed: Self.paramKeys, required: ["type"]) else { return nil }
-        guard let typeNode = pair.value["type"], let type = reader.type(typeNode, "type of \(what)") else { return nil }
+        guard let entries = reader.mapping(pair.value, what(), allowed: Self.paramKeys, required: ["type"]) else { return nil }
+        guard let typeNode = pair.value["type"], let type = reader.type(typeNode, "type of \(what())") else { return nil }
         var param = ParamDecl(name: pair.name, key: pair.name, type: type, typeLocation: typeNode.location, location: pair.key.location, isSecret: false)
         for entry in entries {
             switch entry.name {
             case "in":
-                guard let text = reader.string(entry.value, "in of \(what)") else { continue }
+                guard let text = reader.string(entry.value, "in of \(what())") else { continue }
                 if let location = ParamLocation(rawValue: text) {
                     param.explicitLocation = Located(value: location, location: entry.value.location)
                 } else {
                     let names = ParamLocation.allCases.map(\.rawValue)
-                    reader.diagnostics.error("invalid location '\(text)' for \(what); expected path, query, header or body\(Suggestion.hint(for: text, in: names))", at: entry.value.location)
+                    reader.diagnostics.error("invalid location '\(text)' for \(what()); expected path, query, header or body\(Suggestion.hint(for: text, in: names))", at: entry.value.location)
                 }
-            case "key": param.key = reader.string(entry.value, "key of \(what)", lenient: true) ?? pair.name
-            case "secret": param.isSecret = reader.bool(entry.value, "secret of \(what)") ?? false
-            case "description": param.description = reader.description(entry.value, what)
+            case "key": param.key = reader.string(entry.value, "key of \(what())", lenient: true) ?? pair.name
+            case "secret": param.isSecret = reader.bool(entry.value, "secret of \(what())") ?? false
+            case "description": param.description = reader.description(entry.value, what())
             default: break
             }
         }

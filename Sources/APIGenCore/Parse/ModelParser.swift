@@ -33,12 +33,12 @@ struct ModelParser {
     }
 
     /// `deprecated: true` or `deprecated: message`.
-    mutating func deprecation(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func deprecation(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         switch node.scalarValue {
         case .bool(let flag): return flag ? "" : nil
         case .string(let message): return message
         default:
-            reader.diagnostics.error("deprecated in \(what) must be true or a message, found \(node.kindDescription)", at: node.location)
+            reader.diagnostics.error("deprecated in \(what()) must be true or a message, found \(node.kindDescription)", at: node.location)
             return nil
         }
     }
@@ -53,18 +53,19 @@ struct ModelParser {
     }
 
     private mutating func field(_ pair: YAMLNode.Pair, of owner: String) -> FieldDecl? {
-        let what = "field '\(pair.name)' of \(owner)"
+        // Built only when a message needs it: most fields have none.
+        func what() -> String { "field '\(pair.name)' of \(owner)" }
         if pair.value.pairs == nil {
-            guard let type = reader.type(pair.value, "type of \(what)") else { return nil }
+            guard let type = reader.type(pair.value, "type of \(what())") else { return nil }
             return FieldDecl(name: pair.name, key: pair.name, type: type, typeLocation: pair.value.location, location: pair.key.location)
         }
-        guard let entries = reader.mapping(pair.value, what, allowed: Self.fieldKeys, required: ["type"]) else { return nil }
-        guard let typeNode = pair.value["type"], let type = reader.type(typeNode, "type of \(what)") else { return nil }
+        guard let entries = reader.mapping(pair.value, what(), allowed: Self.fieldKeys, required: ["type"]) else { return nil }
+        guard let typeNode = pair.value["type"], let type = reader.type(typeNode, "type of \(what())") else { return nil }
         var field = FieldDecl(name: pair.name, key: pair.name, type: type, typeLocation: typeNode.location, location: pair.key.location)
         for entry in entries {
             switch entry.name {
-            case "key": field.key = reader.string(entry.value, "key of \(what)", lenient: true) ?? pair.name
-            case "description": field.description = reader.description(entry.value, what)
+            case "key": field.key = reader.string(entry.value, "key of \(what())", lenient: true) ?? pair.name
+            case "description": field.description = reader.description(entry.value, what())
             default: break
             }
         }

@@ -6,87 +6,87 @@ struct NodeReader {
 
     /// The pairs of a mapping, after reporting keys not in `allowed` (with a suggestion).
     /// Keys starting with `x-` are always allowed: they are extension data.
-    mutating func mapping(_ node: YAMLNode, _ what: String, allowed: [String], required: [String] = []) -> [YAMLNode.Pair]? {
+    mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String, allowed: [String], required: [String] = []) -> [YAMLNode.Pair]? {
         guard let pairs = node.pairs else {
-            diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            diagnostics.error("\(what()) must be a mapping, found \(node.kindDescription)", at: node.location)
             return nil
         }
         for pair in pairs where !allowed.contains(pair.name) && !pair.name.hasPrefix("x-") {
-            diagnostics.error("unknown key '\(pair.name)' in \(what)\(Suggestion.hint(for: pair.name, in: allowed))", at: pair.key.location)
+            diagnostics.error("unknown key '\(pair.name)' in \(what())\(Suggestion.hint(for: pair.name, in: allowed))", at: pair.key.location)
         }
         for key in required where !pairs.contains(where: { $0.name == key }) {
-            diagnostics.error("missing required key '\(key)' in \(what)", at: node.location)
+            diagnostics.error("missing required key '\(key)' in \(what())", at: node.location)
         }
         return pairs
     }
 
     /// A string scalar; numbers and booleans are accepted as their text when `lenient`.
-    mutating func string(_ node: YAMLNode, _ what: String, lenient: Bool = false) -> String? {
+    mutating func string(_ node: YAMLNode, _ what: @autoclosure () -> String, lenient: Bool = false) -> String? {
         switch node.scalarValue {
         case .string(let text): return text
         case .int(let text) where lenient, .float(let text) where lenient: return text
         case .bool(let value) where lenient: return value ? "true" : "false"
         default:
-            diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
+            diagnostics.error("\(what()) must be a string, found \(node.kindDescription)", at: node.location)
             return nil
         }
     }
 
     /// A `true`/`false` scalar.
-    mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value) = node.scalarValue { return value }
-        diagnostics.error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
+        diagnostics.error("\(what()) must be true or false, found \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// A positive number.
-    mutating func positiveNumber(_ node: YAMLNode, _ what: String) -> Double? {
+    mutating func positiveNumber(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
         switch node.scalarValue {
         case .int(let text), .float(let text):
             if let value = Double(text), value > 0, value.isFinite { return value }
-            diagnostics.error("\(what) must be greater than 0, found \(text)", at: node.location)
+            diagnostics.error("\(what()) must be greater than 0, found \(text)", at: node.location)
         default:
-            diagnostics.error("\(what) must be a number, found \(node.kindDescription)", at: node.location)
+            diagnostics.error("\(what()) must be a number, found \(node.kindDescription)", at: node.location)
         }
         return nil
     }
 
     /// A whole number in a range.
-    mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int? {
         if case .int(let text) = node.scalarValue, let value = Int(text) {
             if range.contains(value) { return value }
-            diagnostics.error("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node.location)
+            diagnostics.error("\(what()) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node.location)
             return nil
         }
-        diagnostics.error("\(what) must be a whole number, found \(node.kindDescription)", at: node.location)
+        diagnostics.error("\(what()) must be a whole number, found \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// A list of scalars as text (a single scalar counts as a list of one).
-    mutating func scalarList(_ node: YAMLNode, _ what: String) -> [String]? {
+    mutating func scalarList(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [String]? {
         let elements = node.elements ?? [node]
         var result: [String] = []
         for element in elements {
-            guard let text = string(element, "each entry of \(what)", lenient: true) else { return nil }
+            guard let text = string(element, "each entry of \(what())", lenient: true) else { return nil }
             result.append(text)
         }
         return result
     }
 
     /// A mapping of names to scalar texts (headers, query params).
-    mutating func stringMap(_ node: YAMLNode, _ what: String) -> [(String, String)] {
+    mutating func stringMap(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(String, String)] {
         guard let pairs = node.pairs else {
-            diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            diagnostics.error("\(what()) must be a mapping, found \(node.kindDescription)", at: node.location)
             return []
         }
         return pairs.compactMap { pair in
-            string(pair.value, "\(what) '\(pair.name)'", lenient: true).map { (pair.name, $0) }
+            string(pair.value, "\(what()) '\(pair.name)'", lenient: true).map { (pair.name, $0) }
         }
     }
 
     /// A type expression.
-    mutating func type(_ node: YAMLNode, _ what: String) -> TypeRef? {
-        guard let text = string(node, what) else { return nil }
+    mutating func type(_ node: YAMLNode, _ what: @autoclosure () -> String) -> TypeRef? {
+        guard let text = string(node, what()) else { return nil }
         switch TypeParser.parse(text) {
         case .success(let type): return type
         case .failure(let failure):
@@ -96,8 +96,8 @@ struct NodeReader {
     }
 
     /// A description: trimmed, `nil` when empty.
-    mutating func description(_ node: YAMLNode, _ what: String) -> String? {
-        guard let text = string(node, "description of \(what)", lenient: true) else { return nil }
+    mutating func description(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
+        guard let text = string(node, "description of \(what())", lenient: true) else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
