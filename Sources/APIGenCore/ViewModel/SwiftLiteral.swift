@@ -50,6 +50,12 @@ enum SwiftLiteral {
     /// is written after `/// `, which no text can close.
     static func docLines(_ text: String?) -> [String] {
         guard let text else { return [] }
+        // Most descriptions are one line of printable ASCII: only trailing spaces to drop.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var line = Substring(text)
+            while line.last == " " { line.removeLast() }
+            return line.isEmpty ? [] : [String(line)]
+        }
         var lines: [String] = [""]
         var previousWasCR = false
         for scalar in text.unicodeScalars {
