@@ -7,6 +7,10 @@ import Yams
 enum YAMLLoader {
     /// Parses one file's text; reports syntax errors and duplicate keys.
     static func load(_ text: String, file: String, diagnostics: inout Diagnostics) -> YAMLNode? {
+        if let line = NestingCheck.lineTooDeep(in: text) {
+            diagnostics.error("nesting deeper than \(NestingCheck.limit) levels; a spec needs far fewer", at: SourceLocation(file: file, line: line, column: 1))
+            return nil
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

@@ -2,6 +2,9 @@
 /// that do not exist, paths and params that disagree, mocks that do not fit their response.
 struct SpecResolver {
     var diagnostics = Diagnostics()
+    /// The names an unknown type is compared with, prepared once per service.
+    private var typeCandidates: (models: Set<String>, candidates: Suggestion.Candidates)?
+    private var unknownTypes = 0
 
     /// Resolves every service, sorted by name.
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
@@ -147,8 +150,13 @@ struct SpecResolver {
     /// Reports names in a type that are neither builtins nor models of the service.
     mutating func checkType(_ type: TypeRef, knownModels: Set<String>, at location: SourceLocation) {
         for name in type.names where !BuiltinType.isBuiltin(name) && !knownModels.contains(name) {
-            let candidates = Array(knownModels) + Array(BuiltinType.swiftNames.keys)
-            diagnostics.error("unknown type '\(name)'\(Suggestion.hint(for: name, in: candidates.sorted()))", at: location)
+            if typeCandidates?.models != knownModels {
+                typeCandidates = (knownModels, Suggestion.Candidates((Array(knownModels) + Array(BuiltinType.swiftNames.keys)).sorted()))
+            }
+            // A spec with hundreds of unknown types is not a spec with typos: stop suggesting.
+            unknownTypes += 1
+            let hint = unknownTypes > 100 ? "" : typeCandidates.map { Suggestion.hint(for: name, in: $0.candidates) } ?? ""
+            diagnostics.error("unknown type '\(name)'\(hint)", at: location)
         }
     }
 

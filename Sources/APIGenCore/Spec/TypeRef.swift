@@ -104,10 +104,19 @@ struct TypeParser {
         while index < characters.count, characters[index] == " " { index += 1 }
     }
 
+    /// How deep lists and maps may nest in one type; the parser recurses once per level.
+    static let depthLimit = 32
+    private var depth = 0
+
     private mutating func parseType() throws -> TypeRef {
         skipSpaces()
         var type: TypeRef
         if index < characters.count, characters[index] == "[" {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.depthLimit else {
+                throw Failure(message: "type nests lists and maps deeper than \(Self.depthLimit) levels")
+            }
             index += 1
             let first = try parseType()
             skipSpaces()
