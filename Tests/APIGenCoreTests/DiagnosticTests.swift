@@ -221,6 +221,36 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             ]
         ),
         MalformedSpec(
+            name: "modelNamedLikeGeneratedCodeTypes",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  Decoder:\n    fields: { a: Int }\n  Parser:\n    fields: { a: Int }\n",
+            expected: [
+                "spec.yaml:5:3: error: model name 'Decoder' clashes with the Swift type Decoder the generated code uses; rename it",
+                "spec.yaml:7:3: error: model name 'Parser' clashes with the Swift type Parser the generated code uses; rename it",
+            ]
+        ),
+        MalformedSpec(
+            name: "environmentNamesCollide",
+            yaml: "service: Shop\nenvironments:\n  a_b: http://127.0.0.1:8085/api\n  aB: http://127.0.0.1:8086/api\n  _: http://127.0.0.1:8087/api\n",
+            expected: [
+                "spec.yaml:4:3: error: environments 'a_b' and 'aB' both become the Swift name aB",
+                "spec.yaml:5:3: error: environment name '_' has no letters or digits to make a Swift name from",
+            ]
+        ),
+        MalformedSpec(
+            name: "paramNamedLikeServiceType",
+            yaml: "service: 商店\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Get:\n    path: /a\n    params:\n      商店Service: Int\n",
+            expected: ["spec.yaml:8:7: error: param '商店Service' of api 'Get' clashes with the generated member '商店Service'; rename it and keep the wire name with key: 商店Service"]
+        ),
+        MalformedSpec(
+            name: "waitsTooLongForADuration",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\ndefaults:\n  timeout: 1e30\napis:\n  A: { path: /a, retry: { max: 1, backoff: 1e300 }, cache: { ttl: 1e400 } }\n",
+            expected: [
+                "spec.yaml:5:12: error: timeout must be at most 86400 seconds, found 1e30",
+                "spec.yaml:7:44: error: retry backoff of api 'A' must be at most 86400 seconds, found 1e300",
+                "spec.yaml:7:67: error: cache ttl of api 'A' must be at most 31622400 seconds, found 1e400",
+            ]
+        ),
+        MalformedSpec(
             name: "enumEmpty",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  Status:\n    enum: []\n",
             expected: ["spec.yaml:6:11: error: enum of model 'Status' must list at least one case"]

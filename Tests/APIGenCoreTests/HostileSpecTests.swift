@@ -27,10 +27,16 @@ import Testing
           user id: { type: Int64?, key: "user id" }
           init: String?
           "\"quote\"": String?
+          hashValue: Int?
+      Loop:
+        fields:
+          inout: Int
+          default: Bool?
+          next: Loop?
       Kind:
         enum: [default, class, "sold-out", self, 2nd]
       Level:
-        enum: { low: 1, high: 2 }
+        enum: { low: 1, high: +2, deep: -3 }
     apis:
       default:
         description: "A */ comment \"\"\" with \\(interpolation)"
@@ -63,7 +69,7 @@ import Testing
         let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
         #expect(outcome.diagnostics.map(\.description) == [])
         let files = folder.files(under: "out").map { folder.folder("out").appendingPathComponent($0) }
-        #expect(files.count == 6)
+        #expect(files.count == 7)
         let result = try await SwiftCompiler.typecheck(files, moduleName: "HostileAPI")
         #expect(result.status == 0, "\(result.errorOutput)")
         let api = try #require(folder.read("out/Hostile/Apis/DefaultApi.swift"))
@@ -73,5 +79,10 @@ import Testing
         #expect(model.contains(#"case nickName = "nick-name""#))
         #expect(model.contains(#"case _2fa = "2fa""#))
         #expect(model.contains(#"case userId = "user id""#))
+        #expect(model.contains(#"case hashValue_ = "hashValue""#), "hashValue would replace the synthesized hashing")
+        let loop = try #require(folder.read("out/Hostile/Models/Loop.swift"))
+        #expect(loop.contains("_storage = Indirect(_Storage(`inout`: `inout`, default: `default`, next: next))"))
+        let level = try #require(folder.read("out/Hostile/Models/Level.swift"))
+        #expect(level.contains("case high = 2\n") && level.contains("case deep = -3\n"))
     }
 }

@@ -169,7 +169,7 @@ struct ApiParser {
         var cache = CacheDecl(ttl: 0, vary: [])
         for pair in pairs {
             switch pair.name {
-            case "ttl": cache.ttl = reader.positiveNumber(pair.value, "cache ttl of \(what)") ?? 0
+            case "ttl": cache.ttl = reader.positiveNumber(pair.value, "cache ttl of \(what)", atMost: 366 * 86_400) ?? 0
             case "vary": cache.vary = reader.scalarList(pair.value, "cache vary headers of \(what)") ?? []
             default: break
             }

@@ -86,7 +86,9 @@ struct ModelParser {
                     reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(pair.value.kindDescription)", at: pair.value.location)
                     return nil
                 }
-                return EnumDecl.Case(name: pair.name, rawValue: text, location: pair.key.location)
+                // `+3` is not a Swift literal; `3` is.
+                let literal = text.hasPrefix("+") ? String(text.dropFirst()) : text
+                return EnumDecl.Case(name: pair.name, rawValue: literal, location: pair.key.location)
             }
             if pairs.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
             return EnumDecl(rawType: .int, cases: cases)

@@ -39,12 +39,20 @@ struct NodeReader {
         return nil
     }
 
-    /// A positive number.
-    mutating func positiveNumber(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Double? {
+    /// The most seconds a timeout or backoff may be: a day. Larger values are mistakes, and past
+    /// about 10^11 seconds they no longer fit a `Duration`, which would crash the app at run time.
+    static let longestWait: Double = 86_400
+
+    /// A number of seconds greater than 0 and at most `limit`.
+    mutating func positiveNumber(_ node: YAMLNode, _ what: @autoclosure () -> String, atMost limit: Double = longestWait) -> Double? {
         switch node.scalarValue {
         case .int(let text), .float(let text):
-            if let value = Double(text), value > 0, value.isFinite { return value }
-            diagnostics.error("\(what()) must be greater than 0, found \(text)", at: node.location)
+            guard let value = Double(text), value > 0 else {
+                diagnostics.error("\(what()) must be greater than 0, found \(text)", at: node.location)
+                return nil
+            }
+            if value <= limit { return value }
+            diagnostics.error("\(what()) must be at most \(SwiftLiteral.number(limit)) seconds, found \(text)", at: node.location)
         default:
             diagnostics.error("\(what()) must be a number, found \(node.kindDescription)", at: node.location)
         }

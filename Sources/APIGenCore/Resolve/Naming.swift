@@ -19,6 +19,8 @@ enum Naming {
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys",
         "Optional", "Array", "Dictionary", "Set", "Result", "Error", "Never", "Void", "Character", "Duration",
         "Type", "Protocol", "Self", "Any", "Environment", "Indirect",
+        // Named in generated code: `init(from: any Decoder)`, `encode(to: any Encoder)`, `typealias Parser`.
+        "Decoder", "Encoder", "Parser",
     ])
 
     /// A name Swift accepts as a type name as written, starting with an uppercase or caseless letter:
@@ -65,7 +67,8 @@ enum Naming {
     }
 
     /// Names that stay special even in backticks, so they get a trailing underscore instead.
-    static let renamed: Set<String> = ["self", "super"]
+    /// `hashValue` would replace the value's synthesized hashing (and is a deprecated requirement).
+    static let renamed: Set<String> = ["self", "super", "hashValue"]
 
     /// `user id` → `UserId`, `item-detail` → `ItemDetail`; `nil` when nothing usable is left.
     static func typeName(_ name: String) -> String? {
@@ -74,6 +77,12 @@ enum Naming {
         var result = parts.map(uppercasedFirst).joined()
         if let lead = result.unicodeScalars.first, !IdentifierScalars.isHead(lead) { result = "_" + result }
         return result
+    }
+
+    /// A name as an argument label: bare, as Swift wants every keyword there but these three.
+    static func argumentLabel(_ name: String) -> String {
+        let bare = bare(name)
+        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
     }
 
     /// A name without backticks, for building other names and for comparisons.

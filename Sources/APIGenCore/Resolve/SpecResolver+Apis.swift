@@ -29,13 +29,13 @@ extension SpecResolver {
             for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
                 diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
             }
-            result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope))
+            result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service"))
         }
         return result
     }
 
     private mutating func resolveApi(
-        _ decl: ApiDecl, stem: String, models: [String: ModelDecl], knownModels: Set<String>, serviceEnvelope: EnvelopeDecl?
+        _ decl: ApiDecl, stem: String, models: [String: ModelDecl], knownModels: Set<String>, serviceEnvelope: EnvelopeDecl?, serviceType: String
     ) -> ResolvedApi {
         let what = "api '\(decl.name)'"
         let placeholders = checkedPlaceholders(decl)
@@ -54,7 +54,7 @@ extension SpecResolver {
                 continue
             }
             let bare = Naming.bare(swiftName)
-            if Self.apiMemberNames.contains(bare) {
+            if Self.apiMemberNames.contains(bare) || bare == serviceType {
                 diagnostics.error("param '\(param.name)' of \(what) clashes with the generated member '\(bare)'; rename it and keep the wire name with key: \(param.key)", at: param.location)
             } else if let other = swiftNames[bare] {
                 diagnostics.error("params '\(other)' and '\(param.name)' of \(what) both become the Swift name \(bare)", at: param.location)

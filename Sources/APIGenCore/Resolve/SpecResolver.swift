@@ -19,6 +19,7 @@ struct SpecResolver {
         if settings.environments.isEmpty, settings.environmentsLocation == nil {
             diagnostics.error("missing required key 'environments' in service '\(name)'", at: settings.serviceLocation)
         }
+        checkEnvironmentNames(settings.environments)
         var defaultEnvironment = settings.environments.first?.name ?? ""
         if let chosen = settings.defaultEnvironment {
             if settings.environments.contains(where: { $0.name == chosen.value }) {
@@ -91,6 +92,22 @@ struct SpecResolver {
             result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first }))
         for index in result.indices where indirect.contains(result[index].decl.name) { result[index].storesIndirectly = true }
         return result
+    }
+
+    /// Environments become enum cases: each needs a Swift name of its own.
+    private mutating func checkEnvironmentNames(_ environments: [EnvironmentDecl]) {
+        var names: [String: String] = [:]
+        for environment in environments {
+            guard let swiftName = Naming.propertyName(environment.name) else {
+                diagnostics.error("environment name '\(environment.name)' has no letters or digits to make a Swift name from", at: environment.location)
+                continue
+            }
+            let bare = Naming.bare(swiftName)
+            if let other = names[bare] {
+                diagnostics.error("environments '\(other)' and '\(environment.name)' both become the Swift name \(bare)", at: environment.location)
+            }
+            names[bare] = environment.name
+        }
     }
 
     /// A Swift type name for a spec name, or an error.

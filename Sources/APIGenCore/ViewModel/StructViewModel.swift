@@ -36,7 +36,7 @@ enum StructViewModel {
             "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
             "hasCodingKeys": .bool(needsCodingKeys),
             "storesIndirectly": .bool(storesIndirectly),
-            "storageArguments": .text(fieldNames.map { "\(Naming.bare($0)): \($0)" }.joined(separator: ", ")),
+            "storageArguments": .text(fieldNames.map { "\(Naming.argumentLabel($0)): \($0)" }.joined(separator: ", ")),
         ]
     }
 

@@ -46,7 +46,8 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
         var fields = HTTPHeaders()
         for pair in headers where pair.count == 2 { fields.add(pair[1], for: pair[0]) }
         fields.set(idempotencyKey, for: Self.idempotencyHeader)
-        let timeout = timeoutSeconds.isFinite && timeoutSeconds > 0 ? Duration.milliseconds(Int64(timeoutSeconds * 1000)) : .seconds(10)
+        // The journal is read from disk: a value too large for a `Duration` is capped, not trusted.
+        let timeout = timeoutSeconds.isFinite && timeoutSeconds > 0 ? Duration.milliseconds(Int64(min(timeoutSeconds, 86_400) * 1000)) : .seconds(10)
         return HTTPRequest(
             apiName: apiName, method: method, url: url, headers: fields, body: body, timeout: timeout,
             options: RequestOptions(idempotent: true, freezable: true))

@@ -96,7 +96,8 @@ public struct RetryPolicy: Sendable {
     /// each still waits at least half the base.
     public func backoff(attempt: Int, setting: RequestOptions.Retry) -> Duration {
         let exponent = Double(min(max(attempt - 1, 0), 30))
-        let base = min(max(setting.backoff, 0) * pow(2, exponent), max(setting.maxBackoff, 0))
+        // At most a day, whatever the settings say: a larger delay would not fit a `Duration`.
+        let base = min(max(setting.backoff, 0) * pow(2, exponent), max(setting.maxBackoff, 0), 86_400)
         guard base > 0 else { return .zero }
         return .milliseconds(Int64((jitter(base / 2...base) * 1000).rounded()))
     }
