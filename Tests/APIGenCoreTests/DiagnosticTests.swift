@@ -140,7 +140,7 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(
             name: "badHeaderValue",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\ndefaults:\n  headers:\n    \"X Bad\": y\n",
-            expected: ["spec.yaml:6:5: error: header 'X Bad' must be a token name and a value without line breaks"]
+            expected: ["spec.yaml:6:5: error: header name 'X Bad' must be letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)"]
         ),
         MalformedSpec(
             name: "modelsList",
@@ -248,6 +248,66 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
                 "spec.yaml:5:12: error: timeout must be at most 86400 seconds, found 1e30",
                 "spec.yaml:7:44: error: retry backoff of api 'A' must be at most 86400 seconds, found 1e300",
                 "spec.yaml:7:67: error: cache ttl of api 'A' must be at most 31622400 seconds, found 1e400",
+            ]
+        ),
+        MalformedSpec(
+            name: "mockOutOfRange",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  A: { path: /a, response: Double, mock: 1e400 }\n  B: { path: /b, response: Float, mock: 1e300 }\n  C: { path: /c, response: Int32, mock: 99999999999 }\n  D: { path: /d, response: URL, mock: \"\" }\n",
+            expected: [
+                "spec.yaml:5:42: error: mock of api 'A' must be a Double, found 1e400, which is out of its range",
+                "spec.yaml:6:41: error: mock of api 'B' must be a Float, found 1e300, which is out of its range",
+                "spec.yaml:7:41: error: mock of api 'C' must be an Int32, found 99999999999, which is out of its range",
+                "spec.yaml:8:39: error: mock of api 'D' must be a URL, found ''",
+            ]
+        ),
+        MalformedSpec(
+            name: "emptyTexts",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\ndefaults:\n  envelope: { code: \"\", success: [[1]], result: result }\napis:\n  A: { path: \"\", className: \"\" }\n",
+            expected: [
+                "spec.yaml:5:21: error: envelope code key must not be empty",
+                "spec.yaml:5:35: error: each entry of envelope success codes must be a string, found a list",
+                "spec.yaml:7:14: error: path of api 'A' must not be empty; it starts with '/'",
+                "spec.yaml:7:29: error: className of api 'A' must not be empty",
+            ]
+        ),
+        MalformedSpec(
+            name: "malformedServiceStillReadsTheRest",
+            yaml: "service: 5\nenvironments: { a: http://x.com }\nmodels: { M: { fields: { x: Intt } } }\n",
+            expected: [
+                "spec.yaml:1:10: error: service must be a string, found an integer",
+                "spec.yaml:3:29: error: unknown type 'Intt'; did you mean 'Int'?",
+            ]
+        ),
+        MalformedSpec(
+            name: "defaultHeadersWhereWritten",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\ndefaults:\n  headers:\n    X-A: a\n    Bad Name: b\n    x-a: c\n    X-Multi: \"a\\nb\"\napis:\n  A: { path: /a, cache: { ttl: 5, vary: [\"bad name\"] } }\n",
+            expected: [
+                "spec.yaml:7:5: error: header name 'Bad Name' must be letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)",
+                "spec.yaml:8:5: error: header 'x-a' repeats 'X-A': header names ignore case",
+                "spec.yaml:9:14: error: value of header 'X-Multi' must not contain line breaks",
+                "spec.yaml:11:41: error: cache vary header 'bad name' of api 'A' must be letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)",
+            ]
+        ),
+        MalformedSpec(
+            name: "caseOnlyFileNames",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  UserID: { fields: { a: Int } }\n  UserId: { fields: { a: Int } }\napis:\n  GetURL: { path: /a }\n  GetUrl: { path: /b }\n",
+            expected: [
+                "spec.yaml:6:3: error: model 'UserId' would be written to UserId.swift, which macOS and Windows do not tell from UserID.swift; rename one of them",
+                "spec.yaml:9:3: error: api 'GetUrl' would be written to GetUrlApi.swift, which macOS and Windows do not tell from GetURLApi.swift; rename one of them",
+            ]
+        ),
+        MalformedSpec(
+            name: "twoDocuments",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\n---\nservice: Other\n",
+            expected: [
+                "spec.yaml:4:1: error: YAML syntax error: expected a single document in the stream but found another document",
+            ]
+        ),
+        MalformedSpec(
+            name: "enumValueTooLarge",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  E: { enum: { a: 99999999999999999999 } }\n",
+            expected: [
+                "spec.yaml:5:19: error: raw value of case 'a' of model 'E' must fit an Int, found 99999999999999999999",
             ]
         ),
         MalformedSpec(

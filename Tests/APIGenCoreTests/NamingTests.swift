@@ -43,6 +43,7 @@ import Testing
         #expect(SwiftLiteral.docLines("One */ two\n\nthree\r\nfour\rfive\u{2028}six  ") == ["One */ two", "", "three", "four", "five", "six"])
         #expect(SwiftLiteral.docLines("\n\n  \n") == [])
         #expect(SwiftLiteral.docLines("bell\u{7}") == ["bell"])
+        #expect(SwiftLiteral.docLines("a\n\n\n\nb\n \n\nc") == ["a", "", "b", "", "c"])
         #expect(SwiftLiteral.docLines("a\u{202E}b \u{200B}c 👩\u{200D}💻") == [#"a\u{202E}b \u{200B}c"# + " 👩\u{200D}💻"])
     }
 

@@ -32,9 +32,11 @@ import Testing
 
     @Test func quotedNumbersAreStrings() throws {
         var diagnostics = Diagnostics()
-        let root = try #require(YAMLLoader.load("v: \"1.0\"\nw: '2'\n", file: "f.yaml", diagnostics: &diagnostics))
+        let root = try #require(YAMLLoader.load("v: \"1.0\"\nw: '2'\nx: !!str 12\ny: +3\n", file: "f.yaml", diagnostics: &diagnostics))
         #expect(root["v"]?.scalarValue == .string("1.0"))
         #expect(root["w"]?.scalarValue == .string("2"))
+        #expect(root["x"]?.scalarValue == .string("12"))
+        #expect(root["y"]?.scalarValue == .int("+3"))
     }
 
     @Test func mergeKeysExpandWhereTheyStandAndWrittenKeysWin() throws {

@@ -42,7 +42,9 @@ enum YAMLLoader {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            // LibYAML's problems read after their context when they start with "but" ("expected a
+            // single document in the stream but found another document"), before it otherwise.
+            let detail = context.map { problem.hasPrefix("but ") ? "\($0.text) \(problem)" : "\(problem) \($0.text)" } ?? problem
             diagnostics.error("YAML syntax error: \(detail)", at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .reader(let problem, let offset, _, _):
             let (line, column) = position(ofByte: offset ?? 0, in: text)
@@ -86,7 +88,8 @@ private struct NodeConversion {
         let location = SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         switch node {
         case .scalar(let scalar):
-            let isQuoted = scalar.style != .plain && scalar.style != .any
+            // Quoted, or tagged `!!str`: text as written, never a number or a boolean.
+            let isQuoted = (scalar.style != .plain && scalar.style != .any) || scalar.tag.description == Tag.Name.str.rawValue
             return YAMLNode(kind: .scalar(scalar.string, isQuoted: isQuoted), location: location)
         case .sequence(let sequence):
             return YAMLNode(kind: .sequence(sequence.map { convert($0) }), location: location)

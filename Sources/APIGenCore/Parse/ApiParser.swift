@@ -40,6 +40,9 @@ struct ApiParser {
             case "path":
                 api.pathLocation = value.location
                 api.path = reader.string(value, "path of \(what)") ?? ""
+                if api.path.isEmpty, value.scalarValue == .string("") {
+                    reader.diagnostics.error("path of \(what) must not be empty; it starts with '/'", at: value.location)
+                }
             case "body": api.body = body(value, of: what)
             case "params": api.params = params(value, of: what)
             case "response": api.response = response(value, of: what)
@@ -51,7 +54,13 @@ struct ApiParser {
                 api.envelopeLocation = value.location
                 api.envelope = envelope(value)
             case "className":
-                if let className = reader.string(value, "className of \(what)") { api.className = Located(value: className, location: value.location) }
+                if let className = reader.string(value, "className of \(what)") {
+                    if className.isEmpty {
+                        reader.diagnostics.error("className of \(what) must not be empty", at: value.location)
+                    } else {
+                        api.className = Located(value: className, location: value.location)
+                    }
+                }
             case "deprecated":
                 var models = ModelParser(reader: reader)
                 api.deprecated = models.deprecation(value, what)
@@ -170,7 +179,11 @@ struct ApiParser {
         for pair in pairs {
             switch pair.name {
             case "ttl": cache.ttl = reader.positiveNumber(pair.value, "cache ttl of \(what)", atMost: 366 * 86_400) ?? 0
-            case "vary": cache.vary = reader.scalarList(pair.value, "cache vary headers of \(what)") ?? []
+            case "vary":
+                cache.vary = reader.scalarList(pair.value, "cache vary headers of \(what)") ?? []
+                for name in cache.vary where !HeaderCheck.isToken(name) {
+                    reader.diagnostics.error("cache vary header '\(name)' of \(what) \(HeaderCheck.tokenRule)", at: pair.value.location)
+                }
             default: break
             }
         }

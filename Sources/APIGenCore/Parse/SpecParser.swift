@@ -12,8 +12,11 @@ struct SpecParser {
     /// Parses a file; returns `nil` when it is not even a mapping with a service name.
     mutating func parse(_ root: YAMLNode, path: String) -> SpecFile? {
         guard let pairs = reader.mapping(root, "the spec", allowed: Self.topKeys, required: ["service"]) else { return nil }
-        guard let serviceNode = root["service"], let service = reader.string(serviceNode, "service") else { return nil }
-        if !Naming.isTypeName(service) {
+        // A missing or malformed service name is reported, and the rest of the file is still read so
+        // that its own problems are reported in the same run.
+        let serviceNode = root["service"] ?? root
+        let service = root["service"].flatMap { reader.string($0, "service") } ?? ""
+        if root["service"] != nil, !service.isEmpty, !Naming.isTypeName(service) {
             reader.diagnostics.error("service '\(service)' must be a Swift type name (letters, digits and _, starting with an uppercase letter)", at: serviceNode.location)
         }
         var file = SpecFile(path: path, service: service, serviceLocation: serviceNode.location, environments: [], models: [], apis: [])
@@ -67,8 +70,9 @@ struct SpecParser {
             default: break
             }
         }
-        for (name, value) in defaults.headers where !HeaderCheck.isValid(name: name, value: value) {
-            reader.diagnostics.error("header '\(name)' must be a token name and a value without line breaks", at: node["headers"]?.location ?? node.location)
+        checkHeaders(node["headers"]?.pairs ?? [])
+        for pair in node["query"]?.pairs ?? [] where pair.name.isEmpty {
+            reader.diagnostics.error("query parameter names must not be empty", at: pair.key.location)
         }
         return defaults
     }
@@ -78,20 +82,30 @@ struct SpecParser {
         var envelope = EnvelopeDecl(code: "", success: [], message: nil, result: "", sessionExpired: [])
         for pair in pairs {
             switch pair.name {
-            case "code": envelope.code = reader.string(pair.value, "envelope code key") ?? ""
+            case "code": envelope.code = key(pair.value, "envelope code key")
             case "success":
-                envelope.success = reader.scalarList(pair.value, "envelope success codes") ?? []
-                if envelope.success.isEmpty, pair.value.elements != nil {
+                let codes = reader.scalarList(pair.value, "envelope success codes")
+                if codes?.isEmpty == true {
                     reader.diagnostics.error("envelope success codes must list at least one code", at: pair.value.location)
                 }
-            case "message": envelope.message = reader.string(pair.value, "envelope message key")
-            case "result": envelope.result = reader.string(pair.value, "envelope result key") ?? ""
+                envelope.success = codes ?? []
+            case "message": envelope.message = key(pair.value, "envelope message key")
+            case "result": envelope.result = key(pair.value, "envelope result key")
             case "sessionExpired": envelope.sessionExpired = reader.scalarList(pair.value, "envelope sessionExpired codes") ?? []
             default: break
             }
         }
         guard !envelope.code.isEmpty, !envelope.success.isEmpty, !envelope.result.isEmpty else { return nil }
         return envelope
+    }
+
+    /// A JSON key of the envelope: text that is not empty.
+    private mutating func key(_ node: YAMLNode, _ what: String) -> String {
+        let key = reader.string(node, what) ?? ""
+        if key.isEmpty, node.scalarValue == .string("") {
+            reader.diagnostics.error("\(what) must not be empty", at: node.location)
+        }
+        return key
     }
 
     private mutating func parseModels(_ node: YAMLNode, path: String) -> [ModelDecl] {
@@ -125,9 +139,38 @@ enum URLCheck {
 }
 
 /// Checks header names and values the generator writes into code.
+extension SpecParser {
+    /// Each default header's name and value, where it is written; names repeated in another case.
+    private mutating func checkHeaders(_ pairs: [YAMLNode.Pair]) {
+        var seen: [String: String] = [:]
+        for pair in pairs {
+            if !HeaderCheck.isToken(pair.name) {
+                reader.diagnostics.error("header name '\(pair.name)' \(HeaderCheck.tokenRule)", at: pair.key.location)
+            } else if let first = seen[pair.name.lowercased()] {
+                reader.diagnostics.error("header '\(pair.name)' repeats '\(first)': header names ignore case", at: pair.key.location)
+            }
+            seen[pair.name.lowercased()] = seen[pair.name.lowercased()] ?? pair.name
+            if case .string(let value) = pair.value.scalarValue, !HeaderCheck.isValidValue(value) {
+                reader.diagnostics.error("value of header '\(pair.name)' must not contain line breaks", at: pair.value.location)
+            }
+        }
+    }
+}
+
+/// HTTP's rules for header names and values.
 enum HeaderCheck {
-    static func isValid(name: String, value: String) -> Bool {
-        let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        return !name.isEmpty && name.allSatisfy(token.contains) && !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+    private static let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+    /// What ``isToken(_:)`` requires, for messages.
+    static let tokenRule = "must be letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)"
+
+    /// Whether `name` is an HTTP token, as header names must be.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy(token.contains)
+    }
+
+    /// Whether a header value has no line break (which would start a header of its own) or NUL.
+    static func isValidValue(_ value: String) -> Bool {
+        !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
     }
 }

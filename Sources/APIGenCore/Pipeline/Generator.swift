@@ -76,6 +76,8 @@ public enum Generator {
         }
         for (_, fileDiagnostics) in parsed { diagnostics.append(contentsOf: fileDiagnostics) }
         var resolver = SpecResolver()
+        // A file that could not be read may be the one that declares a service's environments.
+        resolver.someFilesUnreadable = parsed.contains { $0.0 == nil }
         let services = resolver.resolve(parsed.compactMap(\.0))
         diagnostics.append(contentsOf: resolver.diagnostics)
         return services

@@ -98,12 +98,17 @@ struct MockChecker {
         switch (name, value) {
         case ("String", .string(let text)?): return JSONText.string(text)
         case ("Int", .int(let text)?), ("Int64", .int(let text)?):
-            if Int64(text) != nil { return text }
+            if let value = Int64(text) { return String(value) }
+            return outOfRange(node, name, text, path)
         case ("Int32", .int(let text)?):
-            if Int32(text) != nil { return text }
-        case ("Double", .int(let text)?), ("Double", .float(let text)?), ("Float", .int(let text)?),
-             ("Float", .float(let text)?), ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
-            return text
+            if let value = Int32(text) { return String(value) }
+            return outOfRange(node, name, text, path)
+        case ("Double", .int(let text)?), ("Double", .float(let text)?), ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
+            if let json = JSONText.number(text) { return json }
+            return outOfRange(node, name, text, path)
+        case ("Float", .int(let text)?), ("Float", .float(let text)?):
+            if let json = JSONText.number(text), let value = Double(text), abs(value) <= Double(Float.greatestFiniteMagnitude) { return json }
+            return outOfRange(node, name, text, path)
         case ("Bool", .bool(let flag)?): return flag ? "true" : "false"
         case ("Date", .string(let text)?):
             if (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
@@ -112,6 +117,8 @@ struct MockChecker {
             return "null"
         case ("URL", .string(let text)?):
             if URL(string: text) != nil { return JSONText.string(text) }
+            diagnostics.error("\(subject(path)) must be a URL, found '\(text)'", at: node.location)
+            return "null"
         case ("Data", .string(let text)?):
             if Data(base64Encoded: text) != nil { return JSONText.string(text) }
             diagnostics.error("\(subject(path)) must be base64 text, found '\(text)'", at: node.location)
@@ -130,10 +137,15 @@ struct MockChecker {
             switch node.scalarValue {
             case .null?, nil: return "null"
             case .bool(let flag)?: return flag ? "true" : "false"
-            case .int(let text)?, .float(let text)?: return text
+            case .int(let text)?, .float(let text)?: return JSONText.number(text) ?? "null"
             case .string(let text)?: return JSONText.string(text)
             }
         }
+    }
+
+    private mutating func outOfRange(_ node: YAMLNode, _ name: String, _ text: String, _ path: String) -> String {
+        diagnostics.error("\(subject(path)) must be \(article(name)), found \(text), which is out of its range", at: node.location)
+        return "null"
     }
 
     private func article(_ name: String) -> String {
@@ -148,6 +160,37 @@ struct MockChecker {
 
 /// JSON text helpers.
 enum JSONText {
+    /// A YAML number as JSON: as written when JSON allows it (`-1.5e3`), else the value's shortest
+    /// form (`+3` → `3`, `.5` → `0.5`); `nil` when it is not a finite number.
+    static func number(_ text: String) -> String? {
+        if isJSONNumber(text) { return Double(text).map { $0.isFinite ? text : nil } ?? nil }
+        guard let value = Double(text), value.isFinite else { return nil }
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    private static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { (0x30...0x39).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == 0x2D { bytes = bytes.dropFirst() }  // -
+        if bytes.first == 0x30 { bytes = bytes.dropFirst() } else if digits() == 0 { return false }
+        if bytes.first == 0x2E {  // .
+            bytes = bytes.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if bytes.first == 0x65 || bytes.first == 0x45 {  // e E
+            bytes = bytes.dropFirst()
+            if bytes.first == 0x2B || bytes.first == 0x2D { bytes = bytes.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return bytes.isEmpty
+    }
+
     /// A JSON string literal; control characters become `\uXXXX`.
     static func string(_ text: String) -> String {
         QuotedText.make(text, isControl: { $0.value < 0x20 }) { String(format: "\\u%04x", $0.value) }

@@ -6,6 +6,7 @@ extension SpecResolver {
     mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
         var seen: [String: ApiDecl] = [:]
         var stems: [String: String] = [:]
+        var fileStems: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
         let knownModels = Set(models.keys)
         var result: [ResolvedApi] = []
@@ -25,7 +26,12 @@ extension SpecResolver {
                 diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
                 continue
             }
+            if let other = fileStems[stem.lowercased()] {
+                diagnostics.error("api '\(decl.name)' would be written to \(stem)Api.swift, which macOS and Windows do not tell from \(other)Api.swift; rename one of them", at: stemLocation)
+                continue
+            }
             stems[stem] = decl.name
+            fileStems[stem.lowercased()] = stem
             for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
                 diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
             }
@@ -72,7 +78,7 @@ extension SpecResolver {
                 let place = location == .query ? "in the query string" : "in the URL path"
                 diagnostics.error("secret param '\(param.name)' of \(what) would be sent \(place); send it in: header or in a body", at: param.location)
             }
-            if location == .header, !HeaderCheck.isValid(name: param.key, value: "") {
+            if location == .header, !HeaderCheck.isToken(param.key) {
                 diagnostics.error("header name '\(param.key)' of \(what) is not a valid HTTP token", at: param.location)
             }
             params.append(ResolvedParam(decl: param, swiftName: swiftName, location: location))

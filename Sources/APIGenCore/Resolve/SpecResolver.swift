@@ -5,6 +5,8 @@ struct SpecResolver {
     /// The names an unknown type is compared with, prepared once per service.
     private var typeCandidates: (models: Set<String>, candidates: Suggestion.Candidates)?
     private var unknownTypes = 0
+    /// Whether a spec file could not be parsed: a service then cannot be said to lack environments.
+    var someFilesUnreadable = false
 
     /// Resolves every service, sorted by name.
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
@@ -16,7 +18,7 @@ struct SpecResolver {
     private mutating func resolveService(_ name: String, files: [SpecFile]) -> ResolvedService? {
         guard let first = files.first else { return nil }
         let settings = settingsFile(of: name, in: files) ?? first
-        if settings.environments.isEmpty, settings.environmentsLocation == nil {
+        if settings.environments.isEmpty, settings.environmentsLocation == nil, !someFilesUnreadable {
             diagnostics.error("missing required key 'environments' in service '\(name)'", at: settings.serviceLocation)
         }
         checkEnvironmentNames(settings.environments)
@@ -61,6 +63,7 @@ struct SpecResolver {
     private mutating func resolveModels(_ decls: [ModelDecl], service: String) -> [ResolvedModel] {
         var seen: [String: ModelDecl] = [:]
         var swiftNames: [String: String] = [:]
+        var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var result: [ResolvedModel] = []
         let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
         for decl in decls {
@@ -78,6 +81,11 @@ struct SpecResolver {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
             }
+            if let other = fileNames[swiftName.lowercased()] {
+                diagnostics.error("model '\(decl.name)' would be written to \(swiftName).swift, which macOS and Windows do not tell from \(other).swift; rename one of them", at: decl.location)
+                continue
+            }
+            fileNames[swiftName.lowercased()] = swiftName
             swiftNames[swiftName] = decl.name
             var model = ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: [])
             switch decl.kind {

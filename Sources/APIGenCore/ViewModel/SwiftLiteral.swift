@@ -74,6 +74,8 @@ enum SwiftLiteral {
             while line.last == " " { line.removeLast() }
             return line
         }
+        // One blank line keeps a paragraph break; more would only leave gaps in the comment.
+        lines = lines.enumerated().filter { index, line in !line.isEmpty || index == 0 || !lines[index - 1].isEmpty }.map(\.element)
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
