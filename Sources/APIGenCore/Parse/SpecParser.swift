@@ -49,7 +49,7 @@ struct SpecParser {
         return pairs.compactMap { pair in
             guard let url = reader.string(pair.value, "base URL of environment '\(pair.name)'") else { return nil }
             if !Naming.isIdentifierLike(pair.name) {
-                reader.diagnostics.error("environment name '\(pair.name)' must be letters, digits and _", at: pair.key.location)
+                reader.diagnostics.error("environment name '\(pair.name)' must be letters, digits and _, not starting with a digit", at: pair.key.location)
             }
             if !URLCheck.isAbsoluteHTTP(url) {
                 reader.diagnostics.error("base URL '\(url)' of environment '\(pair.name)' must be an absolute http:// or https:// URL", at: pair.value.location)
