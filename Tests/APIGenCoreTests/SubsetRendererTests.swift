@@ -47,9 +47,31 @@ import Testing
         #expect(try SubsetRenderer(templates: ["t": parsed]).render(context, template: "t") == reference)
     }
 
-    @Test(arguments: ["{{lowercased(name)}}", "{{{raw}}}", "{{&raw}}", "{{=<% %>=}}", "  {{> indented}}", "{{#a}}unclosed", "{{#a}}{{/b}}", "{{%CONTENT_TYPE:HTML}}", "{{$block}}{{/block}}"])
+    @Test(arguments: [
+        "{{lowercased(name)}}", "{{{raw}}}", "{{&raw}}", "{{=<% %>=}}", "  {{> indented}}", "{{#a}}unclosed", "{{#a}}{{/b}}",
+        "{{%CONTENT_TYPE:HTML}}", "{{$block}}{{/block}}", "{{>*name}}", "{{a b}}",
+        // Where swift-mustache's whitespace handling departs from the specification.
+        "X{{#a}}\n{{/a}}\n", "{{#a}}\nZ{{/a}} {{! c }}\n", "{{! c }}\rX", "{{! c }}\u{2028}X", "{{! c }}\u{0B}X", "x\n{{! c }} ",
+    ])
     func anythingElseLeavesTheTemplateToSwiftMustache(_ template: String) {
         #expect(SubsetTemplate(template) == nil)
+    }
+
+    @Test func whitespaceAroundNamesIsIgnoredLikeSwiftMustacheDoes() throws {
+        let parsed = try #require(SubsetTemplate("[{{\tname\n}}]{{#\tlist }}({{ . }}){{/list}}"))
+        #expect(try SubsetRenderer(templates: ["t": parsed]).render(["name": "n", "list": ["a", "b"]], template: "t") == "[n](a)(b)")
+    }
+
+    @Test func templatesThatIncludeThemselvesAreErrors() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("{{> header}}\n{{> struct}}\n", to: "templates/model.mustache")
+        try folder.write("{{> model}}\n", to: "templates/struct.mustache")
+        var diagnostics = Diagnostics()
+        #expect(TemplateSet.load(overrides: folder.folder("templates"), diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.all.map(\.message) == [
+            "template 'model' includes itself through its partials; rendering it would never end",
+            "template 'struct' includes itself through its partials; rendering it would never end",
+        ])
     }
 
     @Test func valuesItCannotShowTheSameWayFallBack() throws {

@@ -68,8 +68,34 @@ struct TemplateSet: Sendable {
                 diagnostics.error("template error: \(error)", at: SourceLocation(file: source.path, line: 1, column: 1))
             }
         }
+        checkPartialCycles(sources, diagnostics: &diagnostics)
         guard diagnostics.all.count == before else { return nil }
         return TemplateSet(library: library, subset: subsetTemplates.map(SubsetRenderer.init(templates:)))
+    }
+
+    /// Reports templates that include themselves through `{{> partial}}` tags: rendering them would
+    /// never end (and overflow the stack).
+    private static func checkPartialCycles(_ sources: [(name: String, text: String, path: String)], diagnostics: inout Diagnostics) {
+        var includes: [String: [String]] = [:]
+        for source in sources { includes[source.name] = partialNames(in: source.text) }
+        let order = sources.map(\.name).sorted()
+        let cyclic = StronglyConnected.cyclicNodes(order, edges: includes)
+        for source in sources.sorted(by: { $0.name < $1.name }) where cyclic.contains(source.name) {
+            diagnostics.error("template '\(source.name)' includes itself through its partials; rendering it would never end", at: SourceLocation(file: source.path, line: 1, column: 1))
+        }
+    }
+
+    /// The names of the static partials a template includes (`{{> name}}`).
+    private static func partialNames(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{>") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.hasPrefix("*") { names.append(name) }
+            rest = rest[close.upperBound...]
+        }
+        return names
     }
 
     /// Reports `{{name(variable)}}` tags whose transform swift-mustache does not know.

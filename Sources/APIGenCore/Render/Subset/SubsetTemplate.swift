@@ -4,8 +4,11 @@
 /// (`{{^name}}`), comments, partials at the start of a line, and the `CONTENT_TYPE:TEXT` pragma, with
 /// the Mustache specification's standalone-line rule (a line holding only a section, comment, partial
 /// or pragma tag leaves no trace in the output). Anything else — transforms, lambdas, triple mustaches,
-/// changed delimiters, blocks, indented partials — makes parsing return `nil`, and such a template
-/// set is rendered by swift-mustache alone.
+/// changed delimiters, blocks, indented or dynamic partials — makes parsing return `nil`, and such a
+/// template set is rendered by swift-mustache alone. So do the few layouts where swift-mustache's
+/// whitespace handling departs from the specification (a section opened on a line of its own and
+/// closed inline or the other way round, line ends other than `\n` and `\r\n`, blanks after a
+/// final tag with no newline), so that a template renders the same whichever renderer runs it.
 struct SubsetTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)
@@ -20,9 +23,25 @@ struct SubsetTemplate: Sendable {
 
     /// Parses `text`; `nil` when it uses anything outside the subset or is malformed.
     init?(_ text: String) {
-        var parser = Parser(source: Array(text.utf8))
-        guard let nodes = parser.parseNodes(until: nil), parser.position == parser.source.count else { return nil }
+        let source = Array(text.utf8)
+        guard !Self.hasOtherLineEnds(source) else { return nil }
+        var parser = Parser(source: source)
+        guard let nodes = parser.parseNodes(until: nil, openedStandalone: false), parser.position == parser.source.count else { return nil }
         self.nodes = nodes
+    }
+
+    /// Lone CR, VT, FF, NEL, LS and PS: line ends to swift-mustache, text to the specification.
+    private static func hasOtherLineEnds(_ bytes: [UInt8]) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0x0B, 0x0C: return true
+            case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: return true
+            case 0x85 where index > 0 && bytes[index - 1] == 0xC2: return true
+            case 0xA8, 0xA9: if index > 1, bytes[index - 1] == 0x80, bytes[index - 2] == 0xE2 { return true }
+            default: break
+            }
+        }
+        return false
     }
 
     /// A recursive-descent parser over the template's UTF-8 bytes.
@@ -34,8 +53,9 @@ struct SubsetTemplate: Sendable {
         private static let close: [UInt8] = Array("}}".utf8)
         private static let newline = UInt8(ascii: "\n")
 
-        /// Nodes up to the closing tag of `section` (or the end when `nil`), which is consumed.
-        mutating func parseNodes(until section: String?) -> [Node]? {
+        /// Nodes up to the closing tag of `section` (or the end when `nil`), which is consumed; the
+        /// closing tag must be standalone exactly when the opening one was.
+        mutating func parseNodes(until section: String?, openedStandalone: Bool) -> [Node]? {
             var nodes: [Node] = []
             var text: [UInt8] = []
             func flushText() {
@@ -53,10 +73,12 @@ struct SubsetTemplate: Sendable {
                 let body = String(decoding: source[(tagStart + 2)..<closeAt], as: UTF8.self)
                 let tagEnd = closeAt + 2
                 guard let sigil = body.first else { return nil }
-                let name = String(body.dropFirst()).trimmingSpaces
+                let name = String(body.dropFirst()).trimmingWhitespace
                 switch sigil {
                 case "#", "^", "/", "!", ">", "%":
                     let standalone = standaloneRange(tagStart: tagStart, tagEnd: tagEnd)
+                    // Blanks after a final tag without a newline: swift-mustache writes them out.
+                    if let standalone, standalone.next == source.count, standalone.next > tagEnd, source.last != Self.newline { return nil }
                     if let standalone {
                         // The line's leading whitespace was collected as text: drop it.
                         text.removeLast(min(tagStart - standalone.lineStart, text.count))
@@ -68,24 +90,24 @@ struct SubsetTemplate: Sendable {
                     case "#", "^":
                         guard let path = Self.path(name), path != ["."] else { return nil }
                         flushText()
-                        guard let children = parseNodes(until: name) else { return nil }
+                        guard let children = parseNodes(until: name, openedStandalone: standalone != nil) else { return nil }
                         nodes.append(sigil == "#" ? .section(path, children) : .inverted(path, children))
                     case "/":
-                        guard name == section else { return nil }
+                        guard name == section, openedStandalone == (standalone != nil) else { return nil }
                         flushText()
                         return nodes
                     case "!":
                         break
                     case ">":
                         // An indented partial would need its lines indented: not in the subset.
-                        guard standalone.map({ $0.lineStart == tagStart }) ?? true, !name.isEmpty, !name.contains(" ") else { return nil }
+                        guard standalone.map({ $0.lineStart == tagStart }) ?? true, Self.isPartialName(name) else { return nil }
                         flushText()
                         nodes.append(.partial(name))
                     default:
                         guard name == "CONTENT_TYPE:TEXT" else { return nil }
                     }
                 default:
-                    guard let path = Self.path(body.trimmingSpaces) else { return nil }
+                    guard let path = Self.path(body.trimmingWhitespace) else { return nil }
                     flushText()
                     nodes.append(.variable(path))
                     position = tagEnd
@@ -109,6 +131,13 @@ struct SubsetTemplate: Sendable {
             if source[next] == Self.newline { return (lineStart, next + 1) }
             if source[next] == UInt8(ascii: "\r"), next + 1 < source.count, source[next + 1] == Self.newline { return (lineStart, next + 2) }
             return nil
+        }
+
+        /// A static partial's name: letters, digits and `_-./` (not `*name`, a dynamic partial).
+        private static func isPartialName(_ name: String) -> Bool {
+            !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+                "_-./".unicodeScalars.contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
         }
 
         private static func isBlank(_ byte: UInt8) -> Bool {
@@ -143,10 +172,11 @@ struct SubsetTemplate: Sendable {
 }
 
 private extension String {
-    var trimmingSpaces: String {
+    /// Without the spaces, tabs and line breaks Mustache allows around a tag's name.
+    var trimmingWhitespace: String {
         var text = Substring(self)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
+        while let first = text.first, first == " " || first == "\t" || first.isNewline { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last.isNewline { text.removeLast() }
         return String(text)
     }
 }
