@@ -29,6 +29,28 @@ struct TransportFindingTests {
         #expect(transport.perKey["p1"] == 1)
     }
 
+    /// FoundationNetworking would turn `Location: file:///etc/passwd` into `GET /etc/passwd` on the same
+    /// server and hand that answer back as the original request's.
+    @Test func redirectsAreFollowedOnlyToHTTPAndHTTPS() async throws {
+        let server = try await FaultServer.start()
+        let executor = Executor()
+        for target in ["file:///etc/passwd", "ftp://127.0.0.1/x", "javascript:alert(1)"] {
+            let before = try await server.counts().total
+            let result = await outcome { () async throws(InteractiveError) in
+                try await executor.execute(RawApi(server, "/away", query: [("fault", "redirect"), ("to", target)]))
+            }
+            guard case .failure(.unacceptableStatus(let code, let headers, _)) = result else {
+                Issue.record("expected the 302 itself for \(target), got \(result)")
+                continue
+            }
+            #expect(code == 302)
+            #expect(headers["Location"] == target)
+            #expect(try await server.counts().total == before + 1, "nothing was fetched for \(target)")
+        }
+        let followed = try await executor.execute(RawApi(server, "/away", query: [("fault", "redirect"), ("to", "/landed")]))
+        #expect(followed.status == 200)
+    }
+
     @Test func reusedConnectionsLetLibcurlSendAPostTwice() async throws {
         let server = try await FaultServer.start()
         let transport = CountingTransport(URLSessionTransport(reusesConnectionsForNonIdempotentRequests: true))

@@ -24,7 +24,7 @@ struct TransportMappingTests {
     }
 
     @Test("URLSession gets the timeout rounded up to whole seconds plus one; the executor keeps the exact one",
-          arguments: [(Duration.milliseconds(500), 2.0), (.milliseconds(2500), 4.0), (.seconds(2), 3.0), (.zero, 2.0)])
+          arguments: [(Duration.milliseconds(500), 2.0), (.milliseconds(2500), 4.0), (.seconds(2), 3.0), (.zero, 2.0), (.seconds(Int64.max), 31_536_001.0)])
     func timeoutRounding(timeout: Duration, expected: TimeInterval) throws {
         var request = HTTPRequest(apiName: "T", method: .post, url: try #require(URL(string: "http://127.0.0.1:9/x")), headers: ["X-A": "1"], body: Data("b".utf8))
         request.timeout = timeout

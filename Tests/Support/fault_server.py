@@ -11,6 +11,7 @@ Any path not under /_control/ is a resource whose behaviour the query string cho
   fault=hang               answer nothing for `hang` seconds (default 30), then close
   fault=truncated          200 with a JSON body cut in the middle
   fault=invalid            200 with a body that is not JSON
+  fault=redirect&to=<url>  302 to that URL (e.g. file:///etc/passwd)
   fault=random&p=<pct>     fail pct% of requests at random with one of the faults above
   times=<n>                inject the fault only for the first n requests of a key, then succeed
   delay=<ms>               wait before answering
@@ -194,6 +195,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, b'{"ok": true, "key": "')
         if fault == "invalid":
             return self.send(200, b"<html>not json")
+        if fault == "redirect":
+            return self.send(302, b"", {"Location": query.get("to", "/")})
         return self.send(400, {"error": "unknown fault " + fault})
 
     def succeed(self, state, key, count):

@@ -56,11 +56,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        // Only http and https redirects are followed. FoundationNetworking turns a redirect to
+        // `file:///etc/passwd` into a GET of that path on the same server (the request it offers here
+        // is already rewritten), so the Location header itself is checked; the redirect response comes
+        // back instead (an unacceptable status to the parsers).
+        guard Self.isWebURL(request.url), Self.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }) else {
+            completionHandler(nil)
+            return
+        }
         #if canImport(FoundationNetworking)
         completionHandler(CookieCarrier.addingCookies(to: request, after: response, in: session.configuration))
         #else
         completionHandler(request)
         #endif
+    }
+
+    /// Whether a URL is http or https.
+    private static func isWebURL(_ url: URL?) -> Bool {
+        guard let scheme = url?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -99,11 +99,13 @@ public final class URLSessionTransport: Transport {
         return urlRequest
     }
 
-    /// The timeout rounded up to whole seconds, at least one.
+    /// The timeout rounded up to whole seconds, at least one and at most a year: FoundationNetworking
+    /// crashes converting a larger interval to milliseconds (`.seconds(Int64.max)` is a natural way
+    /// to write "no timeout"), and the executor enforces the exact deadline anyway.
     static func wholeSeconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
-        let whole = attoseconds > 0 ? seconds + 1 : seconds
-        return TimeInterval(max(1, whole))
+        let whole = attoseconds > 0 && seconds < Int64.max ? seconds + 1 : seconds
+        return TimeInterval(min(max(1, whole), 365 * 86_400))
     }
 
     /// Our response type from Foundation's.
