@@ -51,6 +51,10 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.retryAfter(response("3")) == .seconds(3))
         #expect(RetryPolicy.retryAfter(response("junk")) == nil)
         #expect(RetryPolicy.retryAfter(response("Wed, 21 Oct 2015 07:28:00 GMT")) == .zero)
+        #expect(RetryPolicy.retryAfter(response("1.5")) == .milliseconds(1500))
+        // Not delta-seconds, however Double reads them; absurd values are capped at a day.
+        for odd in ["0x10", "1e3", "nan", "inf", "-3", ""] { #expect(RetryPolicy.retryAfter(response(odd)) == nil, "\(odd)") }
+        #expect(RetryPolicy.retryAfter(response("100000000000000000000")) == .seconds(86_400))
     }
 
     @Test func budgetAndDeadline() {

@@ -111,7 +111,9 @@ public struct RetryPolicy: Sendable {
         case .failure: return nil
         }
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Double(value), seconds >= 0, seconds.isFinite {
+        // Delta-seconds are decimal digits (a fraction is tolerated); `Double` alone would also read
+        // `0x10`, `1e3` or `nan`.
+        if !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(value), seconds.isFinite {
             return .milliseconds(Int64(min(seconds, 86_400) * 1000))
         }
         let formatter = DateFormatter()
