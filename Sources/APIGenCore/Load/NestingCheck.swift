@@ -76,8 +76,7 @@ enum NestingCheck {
     }
 
     private static func isBlockScalarIndicator(_ bytes: [UInt8], at position: Int) -> Bool {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "|") || bytes[position] == UInt8(ascii: ">") else { return false }
-        return true
+        position < bytes.count && (bytes[position] == UInt8(ascii: "|") || bytes[position] == UInt8(ascii: ">"))
     }
 
     /// The flow depth after scanning `bytes` from `position`, skipping quoted text and comments.

@@ -39,10 +39,7 @@ struct ApiParser {
                 }
             case "path":
                 api.pathLocation = value.location
-                api.path = reader.string(value, "path of \(what)") ?? ""
-                if api.path.isEmpty, value.scalarValue == .string("") {
-                    reader.diagnostics.error("path of \(what) must not be empty; it starts with '/'", at: value.location)
-                }
+                api.path = reader.nonEmptyString(value, "path of \(what)", hint: "; it starts with '/'") ?? ""
             case "body": api.body = body(value, of: what)
             case "params": api.params = params(value, of: what)
             case "response": api.response = response(value, of: what)
@@ -54,12 +51,8 @@ struct ApiParser {
                 api.envelopeLocation = value.location
                 api.envelope = envelope(value)
             case "className":
-                if let className = reader.string(value, "className of \(what)") {
-                    if className.isEmpty {
-                        reader.diagnostics.error("className of \(what) must not be empty", at: value.location)
-                    } else {
-                        api.className = Located(value: className, location: value.location)
-                    }
+                if let className = reader.nonEmptyString(value, "className of \(what)") {
+                    api.className = Located(value: className, location: value.location)
                 }
             case "deprecated":
                 var models = ModelParser(reader: reader)

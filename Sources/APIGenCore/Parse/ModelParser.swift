@@ -82,12 +82,12 @@ struct ModelParser {
         }
         if let pairs = node.pairs {
             let cases = pairs.compactMap { pair -> EnumDecl.Case? in
-                if case .int(let text) = pair.value.scalarValue, Int(text) == nil {
-                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must fit an Int, found \(text)", at: pair.value.location)
+                guard case .int(let text) = pair.value.scalarValue else {
+                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(pair.value.kindDescription)", at: pair.value.location)
                     return nil
                 }
-                guard case .int(let text) = pair.value.scalarValue, Int(text) != nil else {
-                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(pair.value.kindDescription)", at: pair.value.location)
+                guard Int(text) != nil else {
+                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must fit an Int, found \(text)", at: pair.value.location)
                     return nil
                 }
                 // `+3` is not a Swift literal; `3` is.

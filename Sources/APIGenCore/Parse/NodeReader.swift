@@ -32,6 +32,16 @@ struct NodeReader {
         }
     }
 
+    /// A string scalar that is not empty; `hint` follows the "must not be empty" message.
+    mutating func nonEmptyString(_ node: YAMLNode, _ what: @autoclosure () -> String, hint: String = "") -> String? {
+        guard let text = string(node, what()) else { return nil }
+        guard !text.isEmpty else {
+            diagnostics.error("\(what()) must not be empty\(hint)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
     /// A `true`/`false` scalar.
     mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value) = node.scalarValue { return value }

@@ -14,12 +14,12 @@ struct SpecParser {
         guard let pairs = reader.mapping(root, "the spec", allowed: Self.topKeys, required: ["service"]) else { return nil }
         // A missing or malformed service name is reported, and the rest of the file is still read so
         // that its own problems are reported in the same run.
-        let serviceNode = root["service"] ?? root
-        let service = root["service"].flatMap { reader.string($0, "service") } ?? ""
-        if root["service"] != nil, !service.isEmpty, !Naming.isTypeName(service) {
+        let serviceNode = root["service"]
+        let service = serviceNode.flatMap { reader.string($0, "service") } ?? ""
+        if let serviceNode, !service.isEmpty, !Naming.isTypeName(service) {
             reader.diagnostics.error("service '\(service)' must be a Swift type name (letters, digits and _, starting with an uppercase letter)", at: serviceNode.location)
         }
-        var file = SpecFile(path: path, service: service, serviceLocation: serviceNode.location, environments: [], models: [], apis: [])
+        var file = SpecFile(path: path, service: service, serviceLocation: (serviceNode ?? root).location, environments: [], models: [], apis: [])
         for pair in pairs {
             let value = pair.value
             switch pair.name {
@@ -82,30 +82,21 @@ struct SpecParser {
         var envelope = EnvelopeDecl(code: "", success: [], message: nil, result: "", sessionExpired: [])
         for pair in pairs {
             switch pair.name {
-            case "code": envelope.code = key(pair.value, "envelope code key")
+            case "code": envelope.code = reader.nonEmptyString(pair.value, "envelope code key") ?? ""
             case "success":
                 let codes = reader.scalarList(pair.value, "envelope success codes")
                 if codes?.isEmpty == true {
                     reader.diagnostics.error("envelope success codes must list at least one code", at: pair.value.location)
                 }
                 envelope.success = codes ?? []
-            case "message": envelope.message = key(pair.value, "envelope message key")
-            case "result": envelope.result = key(pair.value, "envelope result key")
+            case "message": envelope.message = reader.nonEmptyString(pair.value, "envelope message key")
+            case "result": envelope.result = reader.nonEmptyString(pair.value, "envelope result key") ?? ""
             case "sessionExpired": envelope.sessionExpired = reader.scalarList(pair.value, "envelope sessionExpired codes") ?? []
             default: break
             }
         }
         guard !envelope.code.isEmpty, !envelope.success.isEmpty, !envelope.result.isEmpty else { return nil }
         return envelope
-    }
-
-    /// A JSON key of the envelope: text that is not empty.
-    private mutating func key(_ node: YAMLNode, _ what: String) -> String {
-        let key = reader.string(node, what) ?? ""
-        if key.isEmpty, node.scalarValue == .string("") {
-            reader.diagnostics.error("\(what) must not be empty", at: node.location)
-        }
-        return key
     }
 
     private mutating func parseModels(_ node: YAMLNode, path: String) -> [ModelDecl] {
@@ -138,7 +129,6 @@ enum URLCheck {
     }
 }
 
-/// Checks header names and values the generator writes into code.
 extension SpecParser {
     /// Each default header's name and value, where it is written; names repeated in another case.
     private mutating func checkHeaders(_ pairs: [YAMLNode.Pair]) {
@@ -148,8 +138,9 @@ extension SpecParser {
                 reader.diagnostics.error("header name '\(pair.name)' \(HeaderCheck.tokenRule)", at: pair.key.location)
             } else if let first = seen[pair.name.lowercased()] {
                 reader.diagnostics.error("header '\(pair.name)' repeats '\(first)': header names ignore case", at: pair.key.location)
+            } else {
+                seen[pair.name.lowercased()] = pair.name
             }
-            seen[pair.name.lowercased()] = seen[pair.name.lowercased()] ?? pair.name
             if case .string(let value) = pair.value.scalarValue, !HeaderCheck.isValidValue(value) {
                 reader.diagnostics.error("value of header '\(pair.name)' must not contain line breaks", at: pair.value.location)
             }
@@ -157,7 +148,7 @@ extension SpecParser {
     }
 }
 
-/// HTTP's rules for header names and values.
+/// HTTP's rules for the header names and values the generator writes into code.
 enum HeaderCheck {
     private static let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 

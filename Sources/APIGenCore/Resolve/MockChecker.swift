@@ -163,8 +163,8 @@ enum JSONText {
     /// A YAML number as JSON: as written when JSON allows it (`-1.5e3`), else the value's shortest
     /// form (`+3` → `3`, `.5` → `0.5`); `nil` when it is not a finite number.
     static func number(_ text: String) -> String? {
-        if isJSONNumber(text) { return Double(text).map { $0.isFinite ? text : nil } ?? nil }
         guard let value = Double(text), value.isFinite else { return nil }
+        if isJSONNumber(text) { return text }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
