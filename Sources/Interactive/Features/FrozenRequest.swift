@@ -47,7 +47,7 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
         for pair in headers where pair.count == 2 { fields.add(pair[1], for: pair[0]) }
         fields.set(idempotencyKey, for: Self.idempotencyHeader)
         // The journal is read from disk: a value too large for a `Duration` is capped, not trusted.
-        let timeout = timeoutSeconds.isFinite && timeoutSeconds > 0 ? Duration.milliseconds(Int64(min(timeoutSeconds, 86_400) * 1000)) : .seconds(10)
+        let timeout = timeoutSeconds.isFinite && timeoutSeconds > 0 ? Duration.wait(seconds: timeoutSeconds) : .seconds(10)
         return HTTPRequest(
             apiName: apiName, method: method, url: url, headers: fields, body: body, timeout: timeout,
             options: RequestOptions(idempotent: true, freezable: true))

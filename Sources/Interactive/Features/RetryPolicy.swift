@@ -97,7 +97,7 @@ public struct RetryPolicy: Sendable {
     public func backoff(attempt: Int, setting: RequestOptions.Retry) -> Duration {
         let exponent = Double(min(max(attempt - 1, 0), 30))
         // At most a day, whatever the settings say: a larger delay would not fit a `Duration`.
-        let base = min(max(setting.backoff, 0) * pow(2, exponent), max(setting.maxBackoff, 0), 86_400)
+        let base = min(max(setting.backoff, 0) * pow(2, exponent), max(setting.maxBackoff, 0), Duration.longestWaitSeconds)
         guard base > 0 else { return .zero }
         return .milliseconds(Int64((jitter(base / 2...base) * 1000).rounded()))
     }
@@ -114,13 +114,13 @@ public struct RetryPolicy: Sendable {
         // Delta-seconds are decimal digits (a fraction is tolerated); `Double` alone would also read
         // `0x10`, `1e3` or `nan`.
         if !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(value), seconds.isFinite {
-            return .milliseconds(Int64(min(seconds, 86_400) * 1000))
+            return .wait(seconds: seconds)
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
-        return .milliseconds(Int64(max(0, min(date.timeIntervalSinceNow, 86_400)) * 1000))
+        return .wait(seconds: date.timeIntervalSinceNow)
     }
 }
