@@ -14,8 +14,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, with any control characters in the path escaped.
+    public var description: String { "\(MessageText.escaped(file)):\(line):\(column)" }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
@@ -34,14 +34,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     /// How serious it is.
     public var severity: Severity
-    /// What is wrong, in one line.
-    public var message: String
+    /// What is wrong, in one line: line breaks and control characters in the text it quotes are
+    /// escaped (`\n`, `\u{1B}`).
+    public var message: String {
+        didSet { message = MessageText.escaped(message) }
+    }
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic; control characters in `message` are escaped.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
         self.location = location
         self.severity = severity
-        self.message = message
+        self.message = MessageText.escaped(message)
     }
 
     /// `path:line:col: error: message`, the format editors and Xcode understand.
