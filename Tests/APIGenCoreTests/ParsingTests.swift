@@ -96,7 +96,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(SpecHarness.base, to: "a.yaml")
         try folder.write(SpecHarness.base.replacingOccurrences(of: "Ping", with: "Pong"), to: "b.yaml")
-        let diagnostics = Generator.validate(specs: folder.url).diagnostics.map(\.description)
+        let diagnostics = folder.described(Generator.validate(specs: folder.url).diagnostics)
         #expect(diagnostics == ["b.yaml:2:1: error: environments of service 'Shop' are already declared in a.yaml"])
     }
 
@@ -153,7 +153,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("service: Shop\nenvironments:\n  debug: nope\n", to: "b.yaml")
         try folder.write("service: Other\nenvironments: {d: \"http://x.y\"}\napis:\n  P:\n    path: p\n", to: "a.yaml")
-        let diagnostics = Generator.validate(specs: folder.url).diagnostics.map(\.description)
+        let diagnostics = folder.described(Generator.validate(specs: folder.url).diagnostics)
         #expect(diagnostics == [
             "a.yaml:5:11: error: path 'p' of api 'P' must start with '/'",
             "b.yaml:3:10: error: base URL 'nope' of environment 'debug' must be an absolute http:// or https:// URL",

@@ -1,6 +1,7 @@
-/// A place in a spec file: its path relative to the spec folder, and a 1-based line and column.
+/// A place in a spec file: its path as the user gave it, and a 1-based line and column.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The file's path relative to the spec folder, e.g. `shop.yaml`.
+    /// The file's path: the spec folder as given on the command line joined with the path under
+    /// it, e.g. `Specs/shop.yaml`, or absolute when the folder was given absolute.
     public var file: String
     /// The line, from 1.
     public var line: Int

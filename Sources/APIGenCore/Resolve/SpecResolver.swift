@@ -49,11 +49,11 @@ struct SpecResolver {
     private mutating func settingsFile(of service: String, in files: [SpecFile]) -> SpecFile? {
         let declaring = files.filter { $0.environmentsLocation != nil }
         for extra in declaring.dropFirst() {
-            diagnostics.error("environments of service '\(service)' are already declared in \(declaring[0].path)", at: extra.environmentsLocation ?? extra.serviceLocation)
+            diagnostics.error("environments of service '\(service)' are already declared in \(declaring[0].serviceLocation.file)", at: extra.environmentsLocation ?? extra.serviceLocation)
         }
         let withDefaults = files.filter { $0.defaults != nil }
         for extra in withDefaults.dropFirst() {
-            diagnostics.error("defaults of service '\(service)' are already declared in \(withDefaults[0].path)", at: extra.defaults?.location ?? extra.serviceLocation)
+            diagnostics.error("defaults of service '\(service)' are already declared in \(withDefaults[0].serviceLocation.file)", at: extra.defaults?.location ?? extra.serviceLocation)
         }
         return declaring.first
     }
