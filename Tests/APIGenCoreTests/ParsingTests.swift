@@ -70,6 +70,18 @@ import Testing
         #expect(diagnostics.sorted.map(\.description) == ["f.yaml:2:7: error: a merge key '<<' takes a mapping or a list of mappings, such as *anchor or [*a, *b]"])
     }
 
+    @Test func composerErrorsKeepTheirMessagesAndPlaces() {
+        var diagnostics = Diagnostics()
+        #expect(YAMLLoader.load("a: 1\nb: *nope\n", file: "f.yaml", diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.sorted.map(\.description) == ["f.yaml:2:4: error: YAML syntax error: found undefined alias"])
+        diagnostics = Diagnostics()
+        let root = YAMLLoader.load("? [a, b]\n: 1\nc: &c { d: 1 }\ne: *c\nf: |\n  12\n", file: "f.yaml", diagnostics: &diagnostics)
+        #expect(diagnostics.sorted.map(\.description) == ["f.yaml:1:3: error: mapping keys must be plain text"])
+        #expect(root?.pairs?.map(\.name) == ["c", "e", "f"])
+        #expect(root?["e"]?["d"]?.location == SourceLocation(file: "f.yaml", line: 3, column: 12))
+        #expect(root?["f"]?.scalarValue == .string("12\n"))
+    }
+
     @Test func aliasBombsAreRefusedInsteadOfWalked() {
         var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         for level in 1..<9 {
