@@ -40,6 +40,8 @@ let package = Package(
         .target(
             name: "APIGenCore",
             dependencies: [
+                // For LibYAML, which Yams vendors as the C module `CYaml`: the loader composes
+                // nodes from its parser events itself (Sources/APIGenCore/Load).
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -35,13 +35,35 @@ import Testing
         let result = try await apigen("generate", "Specs", "-o", "Out", in: folder.url)
         #expect(result.status == 1)
         #expect(result.errorOutput == """
-            shop.yaml:3:10: error: base URL 'nope' of environment 'debug' must be an absolute http:// or https:// URL
-            shop.yaml:6:11: error: path 'p' of api 'P' must start with '/'
-            shop.yaml:7:5: error: unknown key 'methd' in api 'P'; did you mean 'method'?
+            Specs/shop.yaml:3:10: error: base URL 'nope' of environment 'debug' must be an absolute http:// or https:// URL
+            Specs/shop.yaml:6:11: error: path 'p' of api 'P' must start with '/'
+            Specs/shop.yaml:7:5: error: unknown key 'methd' in api 'P'; did you mean 'method'?
             apigen: 3 errors; nothing written
 
             """)
         #expect(!FileManager.default.fileExists(atPath: folder.folder("Out").path))
+    }
+
+    @Test func diagnosticsNameFilesByThePathAsGiven() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("service: Shop\nenvironments:\n  debug: nope\n", to: "Specs/shop/main.yaml")
+        let message = ":3:10: error: base URL 'nope' of environment 'debug' must be an absolute http:// or https:// URL\n"
+        for (given, shown) in [
+            ("Specs", "Specs/shop/main.yaml"),
+            ("Specs/", "Specs/shop/main.yaml"),
+            ("./Specs", "./Specs/shop/main.yaml"),
+            (folder.folder("Specs").path, folder.folder("Specs/shop/main.yaml").path),
+            ("Specs/shop/main.yaml", "Specs/shop/main.yaml"),
+            (folder.folder("Specs/shop/main.yaml").path, folder.folder("Specs/shop/main.yaml").path),
+        ] {
+            let result = try await apigen("validate", given, in: folder.url)
+            #expect(result.status == 1)
+            #expect(result.errorOutput.hasPrefix(shown + message), "\(given): \(result.errorOutput)")
+        }
+        try folder.write(SpecHarness.base, to: "Specs/shop/main.yaml")
+        try folder.write("{{#open}}\n", to: "templates/api.mustache")
+        let templates = try await apigen("generate", "Specs", "-o", "Out", "--templates", "templates", in: folder.url)
+        #expect(templates.errorOutput.hasPrefix("templates/api.mustache:"), "\(templates.errorOutput)")
     }
 
     @Test func validateWritesNothing() async throws {

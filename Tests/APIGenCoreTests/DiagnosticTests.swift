@@ -471,6 +471,16 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             expected: ["spec.yaml:7:19: error: retry max of api 'Item' must be a whole number, found a string"]
         ),
         MalformedSpec(
+            name: "apiRetryMaxBeyondInt",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    retry: { max: 99999999999999999999 }\n",
+            expected: ["spec.yaml:7:19: error: retry max of api 'Item' must be between 0 and 100, found 99999999999999999999"]
+        ),
+        MalformedSpec(
+            name: "apiRetryMaxOutOfRange",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    retry: { max: -1 }\n",
+            expected: ["spec.yaml:7:19: error: retry max of api 'Item' must be between 0 and 100, found -1"]
+        ),
+        MalformedSpec(
             name: "apiRetryMissingMax",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    retry: { backoff: 1 }\n",
             expected: ["spec.yaml:7:12: error: missing required key 'max' in retry of api 'Item'"]

@@ -1,6 +1,7 @@
-/// A place in a spec file: its path relative to the spec folder, and a 1-based line and column.
+/// A place in a spec file: its path as the user gave it, and a 1-based line and column.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The file's path relative to the spec folder, e.g. `shop.yaml`.
+    /// The file's path: the spec folder as given on the command line joined with the path under
+    /// it, e.g. `Specs/shop.yaml`, or absolute when the folder was given absolute.
     public var file: String
     /// The line, from 1.
     public var line: Int
@@ -14,8 +15,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, with any control characters in the path escaped.
+    public var description: String { "\(MessageText.escaped(file)):\(line):\(column)" }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
@@ -34,14 +35,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     /// How serious it is.
     public var severity: Severity
-    /// What is wrong, in one line.
-    public var message: String
+    /// What is wrong, in one line: line breaks and control characters in the text it quotes are
+    /// escaped (`\n`, `\u{1B}`).
+    public var message: String {
+        didSet { message = MessageText.escaped(message) }
+    }
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic; control characters in `message` are escaped.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
         self.location = location
         self.severity = severity
-        self.message = message
+        self.message = MessageText.escaped(message)
     }
 
     /// `path:line:col: error: message`, the format editors and Xcode understand.

@@ -1,9 +1,13 @@
 import Foundation
 
-/// A spec file's text and its path relative to the spec folder.
+/// A spec file's text, its path relative to the spec folder and its path as the user gave it.
 struct SpecSource: Sendable {
-    /// The path relative to the spec folder, with `/` separators, e.g. `shop/orders.yaml`.
+    /// The path relative to the spec folder, with `/` separators, e.g. `shop/orders.yaml`: the
+    /// name generated files are said to come from, the same wherever the folder is.
     var relativePath: String
+    /// The path diagnostics use: the spec folder as the user gave it (relative or absolute) joined
+    /// with ``relativePath``, e.g. `Specs/shop/orders.yaml`, so editors and terminals can open it.
+    var displayPath: String
     /// The file's text.
     var text: String
 }
@@ -13,14 +17,16 @@ struct SpecSource: Sendable {
 enum SpecFileFinder {
     static func find(in directory: URL, diagnostics: inout Diagnostics) -> [SpecSource] {
         let root = directory.standardizedFileURL
-        let rootLocation = SourceLocation(file: directory.path, line: 1, column: 1)
+        // `relativePath` is the path as given: `Specs` for `Specs/`, the full path when absolute.
+        let displayRoot = directory.relativePath
+        let rootLocation = SourceLocation(file: displayRoot, line: 1, column: 1)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             diagnostics.error("no such spec folder or file", at: rootLocation)
             return []
         }
         guard isDirectory.boolValue else {
-            return singleFile(root, diagnostics: &diagnostics)
+            return singleFile(root, as: displayRoot, diagnostics: &diagnostics)
         }
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
             diagnostics.error("cannot list the spec folder", at: rootLocation)
@@ -33,7 +39,8 @@ enum SpecFileFinder {
             guard ext == "yaml" || ext == "yml" else { continue }
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let relative = relativePath(of: url.resolvingSymlinksInPath().path, under: rootPath)
-            if let source = read(url, as: relative, diagnostics: &diagnostics) { sources.append(source) }
+            let display = displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
+            if let source = read(url, as: relative, shownAs: display, diagnostics: &diagnostics) { sources.append(source) }
         }
         if sources.isEmpty, !diagnostics.hasErrors {
             diagnostics.error("no spec files (*.yaml, *.yml) found", at: rootLocation)
@@ -41,26 +48,26 @@ enum SpecFileFinder {
         return sources.sorted { $0.relativePath < $1.relativePath }
     }
 
-    /// A spec given as one file: its path in headers and diagnostics is its name.
-    private static func singleFile(_ url: URL, diagnostics: inout Diagnostics) -> [SpecSource] {
+    /// A spec given as one file: its path in headers is its name, in diagnostics the path given.
+    private static func singleFile(_ url: URL, as display: String, diagnostics: inout Diagnostics) -> [SpecSource] {
         let ext = url.pathExtension.lowercased()
         guard ext == "yaml" || ext == "yml" else {
-            diagnostics.error("a spec file must be named *.yaml or *.yml", at: SourceLocation(file: url.path, line: 1, column: 1))
+            diagnostics.error("a spec file must be named *.yaml or *.yml", at: SourceLocation(file: display, line: 1, column: 1))
             return []
         }
-        return read(url, as: url.lastPathComponent, diagnostics: &diagnostics).map { [$0] } ?? []
+        return read(url, as: url.lastPathComponent, shownAs: display, diagnostics: &diagnostics).map { [$0] } ?? []
     }
 
-    private static func read(_ url: URL, as relative: String, diagnostics: inout Diagnostics) -> SpecSource? {
+    private static func read(_ url: URL, as relative: String, shownAs display: String, diagnostics: inout Diagnostics) -> SpecSource? {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            diagnostics.error("cannot read file", at: SourceLocation(file: relative, line: 1, column: 1))
+            diagnostics.error("cannot read file", at: SourceLocation(file: display, line: 1, column: 1))
             return nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.error("file is not UTF-8 text", at: SourceLocation(file: relative, line: 1, column: 1))
+            diagnostics.error("file is not UTF-8 text", at: SourceLocation(file: display, line: 1, column: 1))
             return nil
         }
-        return SpecSource(relativePath: relative, text: text)
+        return SpecSource(relativePath: relative, displayPath: display, text: text)
     }
 
     private static func relativePath(of path: String, under root: String) -> String {

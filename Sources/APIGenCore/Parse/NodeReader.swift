@@ -71,9 +71,10 @@ struct NodeReader {
 
     /// A whole number in a range.
     mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int? {
-        if case .int(let text) = node.scalarValue, let value = Int(text) {
-            if range.contains(value) { return value }
-            diagnostics.error("\(what()) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node.location)
+        if case .int(let text) = node.scalarValue {
+            if let value = Int(text), range.contains(value) { return value }
+            // Too large for an Int is out of the range too, not "not a whole number".
+            diagnostics.error("\(what()) must be between \(range.lowerBound) and \(range.upperBound), found \(text)", at: node.location)
             return nil
         }
         diagnostics.error("\(what()) must be a whole number, found \(node.kindDescription)", at: node.location)

@@ -66,7 +66,7 @@ public enum Generator {
         let sources = SpecFileFinder.find(in: specs, diagnostics: &diagnostics)
         let parsed = ConcurrentMap.map(sources) { source -> (SpecFile?, Diagnostics) in
             var loadDiagnostics = Diagnostics()
-            guard let root = YAMLLoader.load(source.text, file: source.relativePath, diagnostics: &loadDiagnostics) else {
+            guard let root = YAMLLoader.load(source.text, file: source.displayPath, diagnostics: &loadDiagnostics) else {
                 return (nil, loadDiagnostics)
             }
             var parser = SpecParser()

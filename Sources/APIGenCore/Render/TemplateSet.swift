@@ -15,7 +15,9 @@ struct TemplateSet: Sendable {
     static func load(overrides directory: URL?, diagnostics: inout Diagnostics) -> TemplateSet? {
         var sources = EmbeddedTemplates.all.mapValues { ($0, "") }
         if let directory {
-            let location = SourceLocation(file: directory.path, line: 1, column: 1)
+            // Diagnostics name the folder as the user gave it (`relativePath`), like spec files.
+            let shown = directory.relativePath
+            let location = SourceLocation(file: shown, line: 1, column: 1)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
                 diagnostics.error("cannot read the templates folder", at: location)
                 return nil
@@ -26,8 +28,8 @@ struct TemplateSet: Sendable {
                 return nil
             }
             for name in templates {
-                let path = directory.appendingPathComponent(name).path
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                let path = shown.hasSuffix("/") ? shown + name : shown + "/" + name
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), let text = String(data: data, encoding: .utf8) else {
                     diagnostics.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
                     continue
                 }

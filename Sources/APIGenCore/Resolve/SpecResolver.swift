@@ -12,7 +12,25 @@ struct SpecResolver {
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
         var byService: [String: [SpecFile]] = [:]
         for file in files { byService[file.service, default: []].append(file) }
-        return byService.keys.sorted().compactMap { resolveService($0, files: byService[$0] ?? []) }
+        let clashing = servicesClashingInCase(files)
+        return byService.keys.sorted().filter { !clashing.contains($0) }.compactMap { resolveService($0, files: byService[$0] ?? []) }
+    }
+
+    /// Services whose folders (`Shop/`, `SHOP/`) a file system that ignores case cannot tell from
+    /// an earlier service's, reported where they are first named.
+    private mutating func servicesClashingInCase(_ files: [SpecFile]) -> Set<String> {
+        var folders: [String: SpecFile] = [:]  // lowercased → the file that first names the service
+        var clashing = Set<String>()
+        for file in files where !file.service.isEmpty && !clashing.contains(file.service) {
+            guard let other = folders[file.service.lowercased()] else {
+                folders[file.service.lowercased()] = file
+                continue
+            }
+            guard other.service != file.service else { continue }
+            diagnostics.error("service '\(file.service)' would be written to \(file.service)/, which macOS and Windows do not tell from \(other.service)/ of service '\(other.service)' at \(other.serviceLocation); rename one of them", at: file.serviceLocation)
+            clashing.insert(file.service)
+        }
+        return clashing
     }
 
     private mutating func resolveService(_ name: String, files: [SpecFile]) -> ResolvedService? {
@@ -49,11 +67,11 @@ struct SpecResolver {
     private mutating func settingsFile(of service: String, in files: [SpecFile]) -> SpecFile? {
         let declaring = files.filter { $0.environmentsLocation != nil }
         for extra in declaring.dropFirst() {
-            diagnostics.error("environments of service '\(service)' are already declared in \(declaring[0].path)", at: extra.environmentsLocation ?? extra.serviceLocation)
+            diagnostics.error("environments of service '\(service)' are already declared in \(declaring[0].serviceLocation.file)", at: extra.environmentsLocation ?? extra.serviceLocation)
         }
         let withDefaults = files.filter { $0.defaults != nil }
         for extra in withDefaults.dropFirst() {
-            diagnostics.error("defaults of service '\(service)' are already declared in \(withDefaults[0].path)", at: extra.defaults?.location ?? extra.serviceLocation)
+            diagnostics.error("defaults of service '\(service)' are already declared in \(withDefaults[0].serviceLocation.file)", at: extra.defaults?.location ?? extra.serviceLocation)
         }
         return declaring.first
     }

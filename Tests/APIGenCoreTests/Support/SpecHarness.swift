@@ -18,7 +18,7 @@ enum SpecHarness {
     static func diagnose(_ yaml: String, file: String = "spec.yaml") throws -> [String] {
         let folder = try TemporaryFolder()
         try folder.write(yaml, to: file)
-        return Generator.validate(specs: folder.url).diagnostics.map(\.description)
+        return folder.described(Generator.validate(specs: folder.url).diagnostics)
     }
 
     /// The generated files of spec files, by path.

@@ -1,4 +1,5 @@
 import Foundation
+import APIGenCore
 
 /// A folder under the system's temporary directory, removed when the value is released.
 final class TemporaryFolder: @unchecked Sendable {
@@ -25,6 +26,12 @@ final class TemporaryFolder: @unchecked Sendable {
     /// The text at `path`, or `nil`.
     func read(_ path: String) -> String? {
         FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Diagnostics as `path:line:col: error: message` lines, with paths relative to this folder
+    /// (diagnostics name files by the absolute path the folder was given as).
+    func described(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { $0.description.replacingOccurrences(of: url.path + "/", with: "") }
     }
 
     /// A subfolder's URL (not created).
