@@ -1,7 +1,13 @@
 /// API checks: names, paths and params, bodies, responses and mocks.
 extension SpecResolver {
-    /// Members of a generated API type that a parameter may not shadow.
-    static let apiMemberNames: Set<String> = ["request", "parser", "mock", "mockJSON", "apiName", "body"]
+    /// Members of every generated API type that a parameter may not shadow. `body` joins them when the
+    /// API takes a whole body (``apiMemberNames(wholeBody:)``).
+    static let apiMemberNames: Set<String> = ["request", "parser", "mock", "mockJSON", "apiName"]
+
+    /// The member names a parameter of an API may not take: `body` only when the API has a whole body.
+    static func apiMemberNames(wholeBody: Bool) -> Set<String> {
+        wholeBody ? apiMemberNames.union(["body"]) : apiMemberNames
+    }
 
     mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
         var seen: [String: ApiDecl] = [:]
@@ -52,6 +58,8 @@ extension SpecResolver {
         var params: [ResolvedParam] = []
         var swiftNames: [String: String] = [:]
         var wireKeys: [String: String] = [:]
+        let hasWholeBody = if case .whole = decl.body { true } else { false }
+        let memberNames = Self.apiMemberNames(wholeBody: hasWholeBody)
 
         for param in decl.params {
             checkType(param.type, knownModels: knownModels, at: param.typeLocation)
@@ -61,7 +69,7 @@ extension SpecResolver {
                 continue
             }
             let bare = Naming.bare(swiftName)
-            if Self.apiMemberNames.contains(bare) || bare == serviceType {
+            if memberNames.contains(bare) || bare == serviceType {
                 diagnostics.error("param '\(param.name)' of \(what) clashes with the generated member '\(bare)'; rename it and keep the wire name with key: \(param.key)", at: param.location)
             } else if let other = swiftNames[bare] {
                 diagnostics.error("params '\(other)' and '\(param.name)' of \(what) both become the Swift name \(bare)", at: param.location)

@@ -34,7 +34,7 @@ enum ApiViewModel {
 
         var requestArguments = [
             "service: \(serviceType).configuration",
-            "apiName: \(SwiftLiteral.string(decl.name))",
+            "apiName: Self.apiName",
             "method: .\(decl.method.lowercased())",
             "path: \(SwiftLiteral.string(decl.path))",
         ]
@@ -47,9 +47,10 @@ enum ApiViewModel {
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
             "imports": .texts(imports.lines),
-            "docLines": .texts(summary + ["", "`\(decl.method) \(decl.path.replacingOccurrences(of: "`", with: "'"))`"]),
+            "docLines": .texts(summary + ["", SwiftLiteral.docCode("\(decl.method) \(decl.path)")]),
             "deprecation": .text(or: decl.deprecated.map(StructViewModel.deprecationAttribute)),
             "apiType": .text(apiType),
+            "apiNameLiteral": .text(SwiftLiteral.string(decl.name)),
             "parserType": .text(parserType),
             "outputType": .text(parsing.outputType),
             "properties": .objects(properties),
