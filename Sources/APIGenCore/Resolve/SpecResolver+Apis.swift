@@ -145,6 +145,10 @@ extension SpecResolver {
     /// The `{name}` placeholders of the path, after checking its shape.
     private mutating func checkedPlaceholders(_ decl: ApiDecl) -> [String] {
         guard !decl.path.isEmpty else { return [] }  // a missing path is reported by the parser
+        guard !URLCheck.hasControlCharacters(decl.path) else {
+            diagnostics.error("path of api '\(decl.name)' must not contain line breaks or other control characters", at: decl.pathLocation)
+            return []
+        }
         guard decl.path.hasPrefix("/") else {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
             return []

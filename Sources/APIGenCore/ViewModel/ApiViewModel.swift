@@ -69,12 +69,12 @@ enum ApiViewModel {
 
     /// "Sent as the `X-Trace-Id` header." and the like.
     private static func defaultDescription(of param: ResolvedParam) -> String {
-        let key = param.decl.key.replacingOccurrences(of: "`", with: "'")
+        let key = param.decl.key
         return switch param.location {
-        case .path: "Substituted for `{\(key)}` in the path."
-        case .query: "Sent as the `\(key)` query parameter."
-        case .header: "Sent as the `\(key)` header."
-        case .body: "Sent as `\(key)` in the body."
+        case .path: "Substituted for \(SwiftLiteral.docCode("{\(key)}")) in the path."
+        case .query: "Sent as the \(SwiftLiteral.docCode(key)) query parameter."
+        case .header: "Sent as the \(SwiftLiteral.docCode(key)) header."
+        case .body: "Sent as \(SwiftLiteral.docCode(key)) in the body."
         }
     }
 
