@@ -42,6 +42,11 @@ extension SpecResolver {
             for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
                 diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
             }
+            let hasInlineResponse = if case .inline = decl.response { true } else { false }
+            for suffix in hasInlineResponse ? ["Api", "Parser", "Response"] : ["Api", "Parser"] where Naming.reservedTypeNames.contains(stem + suffix) {
+                let what = decl.className == nil ? "api name '\(decl.name)'" : "className '\(stemSource)' of api '\(decl.name)'"
+                diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)
+            }
             result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service"))
         }
         return result
