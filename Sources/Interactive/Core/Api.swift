@@ -40,7 +40,9 @@ extension Api {
         get throws(InteractiveError) { nil }
     }
 
-    /// The type's name, for APIs written by hand; generated APIs give the spec's name.
+    /// The type's name, for APIs written by hand that do not declare one (declare it to match the
+    /// request's ``ApiRequest/apiName``, which logs, plugins and mock mode use); generated APIs give
+    /// the spec's name and pass it to their request.
     public static var apiName: String { String(describing: Self.self) }
 }
 
