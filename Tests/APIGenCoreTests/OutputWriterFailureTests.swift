@@ -44,6 +44,21 @@ import Testing
         #expect(byClassName.count == 1 && byClassName.first?.hasPrefix("spec.yaml:9:16: error: className of api 'Long' is too long") == true, "\(byClassName)")
     }
 
+    @Test func aServiceNameTooLongForAFileIsASpecError() throws {
+        let long = "S" + String(repeating: "h", count: 247)
+        let diagnostics = try SpecHarness.diagnose(SpecHarness.base.replacingOccurrences(of: "service: Shop", with: "service: \(long)"))
+        #expect(diagnostics.count == 1 && diagnostics.first?.hasPrefix("spec.yaml:1:10: error: service name is too long") == true, "\(diagnostics)")
+    }
+
+    /// The limit is in bytes: 84 CJK characters are 252 bytes of UTF-8, too many with `.swift`.
+    @Test func theLimitCountsBytesNotCharacters() throws {
+        let spec = SpecHarness.base + "models:\n  " + String(repeating: "商", count: 84) + ":\n    fields:\n      id: Int\n"
+        let diagnostics = try SpecHarness.diagnose(spec)
+        #expect(diagnostics.count == 1 && diagnostics.first?.contains("would be 258 bytes, and file systems allow 255") == true, "\(diagnostics)")
+        let fits = SpecHarness.base + "models:\n  " + String(repeating: "商", count: 83) + ":\n    fields:\n      id: Int\n"
+        #expect(try SpecHarness.diagnose(fits) == [])
+    }
+
     @Test func aFileWhereAServiceFolderGoesStopsTheRunBeforeAnyWrite() throws {
         let workspace = try Workspace(SpecHarness.base.replacingOccurrences(of: "service: Shop", with: "service: A"))
         try workspace.folder.write("service: B\nenvironments: {e: \"https://a.b\"}\napis:\n  X:\n    path: /x\n", to: "Specs/b.yaml")
