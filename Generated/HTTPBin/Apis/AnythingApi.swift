@@ -9,6 +9,9 @@ nonisolated public struct AnythingApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = AnythingParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Anything"
+
     /// Substituted for `{path}` in the path.
     public var path: String
     /// Sent as the `note` query parameter.
@@ -32,7 +35,7 @@ nonisolated public struct AnythingApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Anything",
+            apiName: Self.apiName,
             method: .post,
             path: "/anything/{path}"
         )

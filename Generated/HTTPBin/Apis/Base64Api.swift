@@ -9,6 +9,9 @@ nonisolated public struct Base64Api: Api {
     /// Parses the response into ``String``.
     public typealias Parser = Base64Parser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Base64"
+
     /// Substituted for `{value}` in the path.
     public var value: String
 
@@ -24,7 +27,7 @@ nonisolated public struct Base64Api: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Base64",
+            apiName: Self.apiName,
             method: .get,
             path: "/base64/{value}"
         )

@@ -9,6 +9,9 @@ nonisolated public struct BasicAuthApi: Api {
     /// Parses the response into ``AuthResult``.
     public typealias Parser = BasicAuthParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "BasicAuth"
+
     /// Substituted for `{user}` in the path.
     public var user: String
     /// Substituted for `{password}` in the path.
@@ -32,7 +35,7 @@ nonisolated public struct BasicAuthApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "BasicAuth",
+            apiName: Self.apiName,
             method: .get,
             path: "/basic-auth/{user}/{password}"
         )

@@ -11,6 +11,9 @@ nonisolated public struct BytesApi: Api {
     /// Parses the response into ``Data``.
     public typealias Parser = BytesParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Bytes"
+
     /// Substituted for `{count}` in the path.
     public var count: Int
 
@@ -26,7 +29,7 @@ nonisolated public struct BytesApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Bytes",
+            apiName: Self.apiName,
             method: .get,
             path: "/bytes/{count}"
         )

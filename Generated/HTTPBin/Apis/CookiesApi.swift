@@ -9,6 +9,9 @@ nonisolated public struct CookiesApi: Api {
     /// Parses the response into ``Cookies``.
     public typealias Parser = CookiesParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Cookies"
+
     /// Creates the call; it is ready to execute.
     public init() {}
 
@@ -16,7 +19,7 @@ nonisolated public struct CookiesApi: Api {
     public var request: ApiRequest {
         ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Cookies",
+            apiName: Self.apiName,
             method: .get,
             path: "/cookies"
         )

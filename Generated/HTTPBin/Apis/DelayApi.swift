@@ -9,6 +9,9 @@ nonisolated public struct DelayApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = DelayParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Delay"
+
     /// Substituted for `{seconds}` in the path.
     public var seconds: Double
 
@@ -24,7 +27,7 @@ nonisolated public struct DelayApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Delay",
+            apiName: Self.apiName,
             method: .get,
             path: "/delay/{seconds}",
             options: RequestOptions(timeout: .seconds(2))

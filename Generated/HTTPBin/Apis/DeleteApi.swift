@@ -9,6 +9,9 @@ nonisolated public struct DeleteApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = DeleteParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Delete"
+
     /// Sent as the `reason` query parameter.
     public var reason: String?
 
@@ -24,7 +27,7 @@ nonisolated public struct DeleteApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Delete",
+            apiName: Self.apiName,
             method: .delete,
             path: "/delete"
         )

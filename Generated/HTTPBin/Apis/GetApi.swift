@@ -9,6 +9,9 @@ nonisolated public struct GetApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = GetParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Get"
+
     /// Sent as the `q` query parameter.
     public var q: String?
     /// Sent as the `tags` query parameter.
@@ -32,7 +35,7 @@ nonisolated public struct GetApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Get",
+            apiName: Self.apiName,
             method: .get,
             path: "/get",
             options: RequestOptions(cache: .init(ttl: 60))

@@ -9,6 +9,9 @@ nonisolated public struct HeadersApi: Api {
     /// Parses the response into ``HeadersEcho``.
     public typealias Parser = HeadersParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Headers"
+
     /// Sent as the `X-Trace-Id` header.
     public var traceId: String?
 
@@ -24,7 +27,7 @@ nonisolated public struct HeadersApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Headers",
+            apiName: Self.apiName,
             method: .get,
             path: "/headers"
         )

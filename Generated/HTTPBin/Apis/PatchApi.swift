@@ -9,6 +9,9 @@ nonisolated public struct PatchApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = PatchParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Patch"
+
     /// Sent as `title` in the body.
     public var title: String?
 
@@ -24,7 +27,7 @@ nonisolated public struct PatchApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Patch",
+            apiName: Self.apiName,
             method: .patch,
             path: "/patch"
         )

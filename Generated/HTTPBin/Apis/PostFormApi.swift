@@ -9,6 +9,9 @@ nonisolated public struct PostFormApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = PostFormParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "PostForm"
+
     /// Sent as `name` in the body.
     public var name: String
     /// Sent as `password` in the body.
@@ -28,7 +31,7 @@ nonisolated public struct PostFormApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "PostForm",
+            apiName: Self.apiName,
             method: .post,
             path: "/post",
             bodyEncoding: .form,

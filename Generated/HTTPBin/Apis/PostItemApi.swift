@@ -9,6 +9,9 @@ nonisolated public struct PostItemApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = PostItemParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "PostItem"
+
     /// The request body.
     public var body: Item
 
@@ -24,7 +27,7 @@ nonisolated public struct PostItemApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "PostItem",
+            apiName: Self.apiName,
             method: .post,
             path: "/anything/items"
         )

@@ -9,6 +9,9 @@ nonisolated public struct PostJSONApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = PostJSONParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "PostJSON"
+
     /// Sent as `name` in the body.
     public var name: String
     /// Sent as `count` in the body.
@@ -41,7 +44,7 @@ nonisolated public struct PostJSONApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "PostJSON",
+            apiName: Self.apiName,
             method: .post,
             path: "/post"
         )

@@ -9,6 +9,9 @@ nonisolated public struct PutApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = PutParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Put"
+
     /// Sent as `title` in the body.
     public var title: String
 
@@ -24,7 +27,7 @@ nonisolated public struct PutApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Put",
+            apiName: Self.apiName,
             method: .put,
             path: "/put",
             options: RequestOptions(idempotent: true)

@@ -10,6 +10,9 @@ nonisolated public struct SampleDocumentApi: Api {
     /// Parses the response into ``SlideshowDocument``.
     public typealias Parser = SampleDocumentParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "JSONDocument"
+
     /// Creates the call; it is ready to execute.
     public init() {}
 
@@ -17,7 +20,7 @@ nonisolated public struct SampleDocumentApi: Api {
     public var request: ApiRequest {
         ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "JSONDocument",
+            apiName: Self.apiName,
             method: .get,
             path: "/json"
         )

@@ -9,6 +9,9 @@ nonisolated public struct SetCookiesApi: Api {
     /// Parses the response into ``Cookies``.
     public typealias Parser = SetCookiesParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "SetCookies"
+
     /// Sent as the `session` query parameter.
     public var session: String
 
@@ -24,7 +27,7 @@ nonisolated public struct SetCookiesApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "SetCookies",
+            apiName: Self.apiName,
             method: .get,
             path: "/cookies/set"
         )

@@ -9,6 +9,9 @@ nonisolated public struct StatusApi: Api {
     /// Parses the response into ``EmptyResponse``.
     public typealias Parser = StatusParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Status"
+
     /// Substituted for `{code}` in the path.
     public var code: Int
 
@@ -24,7 +27,7 @@ nonisolated public struct StatusApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: HTTPBinService.configuration,
-            apiName: "Status",
+            apiName: Self.apiName,
             method: .get,
             path: "/status/{code}",
             options: RequestOptions(retry: .init(max: 2, backoff: 0.05))

@@ -9,6 +9,9 @@ nonisolated public struct CategoryQueryApi: Api {
     /// Parses the response into ``Category``.
     public typealias Parser = CategoryQueryParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "CategoryQuery"
+
     /// Substituted for `{categoryId}` in the path.
     public var categoryId: Int64
 
@@ -24,7 +27,7 @@ nonisolated public struct CategoryQueryApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "CategoryQuery",
+            apiName: Self.apiName,
             method: .get,
             path: "/categories/{categoryId}",
             options: RequestOptions(cache: .init(ttl: 600))

@@ -9,6 +9,9 @@ nonisolated public struct ItemCreateApi: Api {
     /// Parses the response into ``Item``.
     public typealias Parser = ItemCreateParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "ItemCreate"
+
     /// The request body.
     public var body: Item
 
@@ -24,7 +27,7 @@ nonisolated public struct ItemCreateApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "ItemCreate",
+            apiName: Self.apiName,
             method: .post,
             path: "/items"
         )

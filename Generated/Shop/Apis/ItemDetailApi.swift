@@ -10,6 +10,9 @@ nonisolated public struct ItemDetailApi: Api {
     /// Parses the response into ``Item``.
     public typealias Parser = ItemDetailParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "ItemQuery"
+
     /// Substituted for `{itemId}` in the path.
     public var itemId: Int64
     /// Only these fields are filled in.
@@ -33,7 +36,7 @@ nonisolated public struct ItemDetailApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "ItemQuery",
+            apiName: Self.apiName,
             method: .get,
             path: "/items/{itemId}",
             options: RequestOptions(timeout: .seconds(5), cache: .init(ttl: 300), retry: .init(max: 2))

@@ -9,6 +9,9 @@ nonisolated public struct ItemListApi: Api {
     /// Parses the response into ``ItemPage``.
     public typealias Parser = ItemListParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "ItemList"
+
     /// Sent as the `cursor` query parameter.
     public var cursor: String?
     /// Sent as the `page_size` query parameter.
@@ -32,7 +35,7 @@ nonisolated public struct ItemListApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "ItemList",
+            apiName: Self.apiName,
             method: .get,
             path: "/items",
             options: RequestOptions(retry: .init(max: 3, backoff: 0.5, maxBackoff: 4))

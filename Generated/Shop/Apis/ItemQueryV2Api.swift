@@ -9,6 +9,9 @@ nonisolated public struct ItemQueryV2Api: Api {
     /// Parses the response into ``Item``.
     public typealias Parser = ItemQueryV2Parser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "ItemQueryV2"
+
     /// Substituted for `{itemId}` in the path.
     public var itemId: Int64
 
@@ -24,7 +27,7 @@ nonisolated public struct ItemQueryV2Api: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "ItemQueryV2",
+            apiName: Self.apiName,
             method: .get,
             path: "/v2/items/{itemId}",
             options: RequestOptions(cache: .init(ttl: 300, varyHeaders: ["Accept-Language"]), priority: .high)

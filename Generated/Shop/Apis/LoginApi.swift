@@ -9,6 +9,9 @@ nonisolated public struct LoginApi: Api {
     /// Parses the response into ``LoginResponse``.
     public typealias Parser = LoginParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Login"
+
     /// The account name.
     public var name: String
     /// The account password; never logged.
@@ -28,7 +31,7 @@ nonisolated public struct LoginApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "Login",
+            apiName: Self.apiName,
             method: .post,
             path: "/login",
             bodyEncoding: .form,

@@ -9,6 +9,9 @@ nonisolated public struct LogoutApi: Api {
     /// Parses the response into ``EmptyResponse``.
     public typealias Parser = LogoutParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "Logout"
+
     /// Creates the call; it is ready to execute.
     public init() {}
 
@@ -16,7 +19,7 @@ nonisolated public struct LogoutApi: Api {
     public var request: ApiRequest {
         ApiRequest(
             service: ShopService.configuration,
-            apiName: "Logout",
+            apiName: Self.apiName,
             method: .post,
             path: "/logout"
         )

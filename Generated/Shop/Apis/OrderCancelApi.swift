@@ -9,6 +9,9 @@ nonisolated public struct OrderCancelApi: Api {
     /// Parses the response into ``Bool``.
     public typealias Parser = OrderCancelParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "OrderCancel"
+
     /// Substituted for `{orderId}` in the path.
     public var orderId: Int64
     /// Sent as the `reason` query parameter.
@@ -28,7 +31,7 @@ nonisolated public struct OrderCancelApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "OrderCancel",
+            apiName: Self.apiName,
             method: .delete,
             path: "/orders/{orderId}"
         )

@@ -9,6 +9,9 @@ nonisolated public struct OrderCreateApi: Api {
     /// Parses the response into ``Order``.
     public typealias Parser = OrderCreateParser
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = "OrderCreate"
+
     /// Sent as `item_ids` in the body.
     public var itemIds: [Int64]
     /// Sent as `note` in the body.
@@ -28,7 +31,7 @@ nonisolated public struct OrderCreateApi: Api {
     public var request: ApiRequest {
         var request = ApiRequest(
             service: ShopService.configuration,
-            apiName: "OrderCreate",
+            apiName: Self.apiName,
             method: .post,
             path: "/orders",
             options: RequestOptions(idempotent: true, freezable: true, tags: ["team": "checkout"])

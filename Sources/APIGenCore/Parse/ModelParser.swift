@@ -86,13 +86,13 @@ struct ModelParser {
                     reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(pair.value.kindDescription)", at: pair.value.location)
                     return nil
                 }
-                guard Int(text) != nil else {
+                guard let value = Int(text) else {
                     reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must fit an Int, found \(text)", at: pair.value.location)
                     return nil
                 }
-                // `+3` is not a Swift literal; `3` is.
-                let literal = text.hasPrefix("+") ? String(text.dropFirst()) : text
-                return EnumDecl.Case(name: pair.name, rawValue: literal, location: pair.key.location)
+                // The number, not its spelling: `+3` is not a Swift literal, and `01` and `1` (or `-0` and
+                // `0`) are the same raw value, which the duplicate check must see.
+                return EnumDecl.Case(name: pair.name, rawValue: String(value), location: pair.key.location)
             }
             if pairs.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
             return EnumDecl(rawType: .int, cases: cases)

@@ -51,7 +51,9 @@ struct SpecParser {
             if !Naming.isIdentifierLike(pair.name) {
                 reader.diagnostics.error("environment name '\(pair.name)' must be letters, digits and _, not starting with a digit", at: pair.key.location)
             }
-            if !URLCheck.isAbsoluteHTTP(url) {
+            if URLCheck.hasControlCharacters(url) {
+                reader.diagnostics.error("base URL of environment '\(pair.name)' must not contain line breaks or other control characters", at: pair.value.location)
+            } else if !URLCheck.isAbsoluteHTTP(url) {
                 reader.diagnostics.error("base URL '\(url)' of environment '\(pair.name)' must be an absolute http:// or https:// URL", at: pair.value.location)
             }
             return EnvironmentDecl(name: pair.name, baseURL: url, location: pair.key.location)
@@ -122,6 +124,15 @@ struct SpecParser {
 
 /// Checks base URLs.
 enum URLCheck {
+    /// Whether text holds a line break or another control character (C0, DEL, C1, the line and
+    /// paragraph separators). Such text can be neither a URL nor a path, and would end the doc
+    /// comment it is shown in.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+    }
+
     static func isAbsoluteHTTP(_ text: String) -> Bool {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return false }

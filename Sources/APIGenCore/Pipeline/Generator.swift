@@ -37,14 +37,15 @@ public enum Generator {
     }
 
     /// Renders the specs and brings `output` up to date: writes new and changed files, deletes stale
-    /// generated files, leaves unchanged and foreign files alone. Writes nothing when there is an error.
+    /// generated files, leaves unchanged and foreign files alone. Writes nothing when there is an error:
+    /// every path is checked before the first write, and a write that fails part-way is undone.
     public static func generate(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
         var outcome = compare(specs: specs, output: output, templates: templates)
         guard !outcome.hasErrors, let plan = outcome.plan else { return outcome }
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
         } catch {
-            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \((error as? WriteFailure)?.description ?? WriteFailure.reason(error))", at: SourceLocation(file: output.path, line: 1, column: 1)))
+            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.description)", at: SourceLocation(file: output.path, line: 1, column: 1)))
         }
         return outcome
     }

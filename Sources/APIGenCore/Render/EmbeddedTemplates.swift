@@ -8,7 +8,7 @@ enum EmbeddedTemplates {
 {{%CONTENT_TYPE:TEXT}}
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, type, docLines),
-    hasProperties, initSignature, parameterDocs[] (name, summary), requestArguments[] (text, comma), adds[], hasAdds,
+    hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
     mockLiteral, parseExpression, response (see struct.mustache). }}
 {{> header}}
 {{#imports}}
@@ -25,6 +25,9 @@ enum EmbeddedTemplates {
 nonisolated public struct {{apiType}}: Api {
     /// Parses the response into ``{{outputType}}``.
     public typealias Parser = {{parserType}}
+
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    public static let apiName = {{apiNameLiteral}}
 {{#hasProperties}}
 
 {{/hasProperties}}

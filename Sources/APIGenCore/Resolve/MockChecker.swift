@@ -60,7 +60,10 @@ struct MockChecker {
             let value: String?
             switch (enumeration.rawType, node.scalarValue) {
             case (.string, .string(let text)?): value = enumeration.cases.contains { $0.rawValue == text } ? JSONText.string(text) : nil
-            case (.int, .int(let text)?): value = enumeration.cases.contains { $0.rawValue == text } ? text : nil
+            case (.int, .int(let text)?):
+                // Raw values are stored as numbers (`01` and `+1` are `1`), and so is the JSON written.
+                let number = Int(text).map(String.init)
+                value = enumeration.cases.contains { $0.rawValue == number } ? number : nil
             default: value = nil
             }
             guard let value else {
@@ -103,11 +106,14 @@ struct MockChecker {
         case ("Int32", .int(let text)?):
             if let value = Int32(text) { return String(value) }
             return outOfRange(node, name, text, path)
-        case ("Double", .int(let text)?), ("Double", .float(let text)?), ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
-            if let json = JSONText.number(text) { return json }
+        case ("Double", .int(let text)?), ("Double", .float(let text)?):
+            if let json = JSONText.number(text), JSONText.decodes(json, as: Double.self) { return json }
+            return outOfRange(node, name, text, path)
+        case ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
+            if let json = JSONText.number(text), JSONText.decodes(json, as: Decimal.self) { return json }
             return outOfRange(node, name, text, path)
         case ("Float", .int(let text)?), ("Float", .float(let text)?):
-            if let json = JSONText.number(text), let value = Double(text), abs(value) <= Double(Float.greatestFiniteMagnitude) { return json }
+            if let json = JSONText.number(text), JSONText.decodes(json, as: Float.self) { return json }
             return outOfRange(node, name, text, path)
         case ("Bool", .bool(let flag)?): return flag ? "true" : "false"
         case ("Date", .string(let text)?):
@@ -167,6 +173,14 @@ enum JSONText {
         if isJSONNumber(text) { return text }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
+    }
+
+    /// Whether Foundation's `JSONDecoder`, which the runtime decodes mocks and responses with, reads
+    /// the JSON number as `type`. Its limits are not the type's range: `1e-46` underflows `Float`
+    /// and fails, `Decimal` takes exponents from -128 to 127 as written (`1e128` fails, though
+    /// `Decimal` can hold 1e165), and `0e-200` fails as `Decimal`. So the decoder itself decides.
+    static func decodes<T: Decodable>(_ json: String, as type: T.Type) -> Bool {
+        (try? JSONDecoder().decode([T].self, from: Data("[\(json)]".utf8))) != nil
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`

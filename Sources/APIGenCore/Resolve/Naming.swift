@@ -12,16 +12,7 @@ enum Naming {
     ]
 
     /// Type names the generated code relies on; a model or API may not take them.
-    static let reservedTypeNames: Set<String> = Set(BuiltinType.swiftNames.keys).union([
-        "Api", "ApiRequest", "ResponseParser", "JSONParser", "EmptyParser", "TextParser", "BinaryParser",
-        "HTTPResponse", "HTTPRequest", "HTTPMethod", "HTTPHeaders", "InteractiveError", "RequestOptions",
-        "ServiceConfiguration", "Envelope", "EmptyResponse", "Interactive", "Foundation", "Swift",
-        "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys",
-        "Optional", "Array", "Dictionary", "Set", "Result", "Error", "Never", "Void", "Character", "Duration",
-        "Type", "Protocol", "Self", "Any", "Environment", "Indirect",
-        // Named in generated code: `init(from: any Decoder)`, `encode(to: any Encoder)`, `typealias Parser`.
-        "Decoder", "Encoder", "Parser",
-    ])
+    static var reservedTypeNames: Set<String> { ReservedTypeNames.all }
 
     /// A name Swift accepts as a type name as written, starting with an uppercase or caseless letter:
     /// `Shop`, `Café`, `商店`.

@@ -1,7 +1,13 @@
 /// API checks: names, paths and params, bodies, responses and mocks.
 extension SpecResolver {
-    /// Members of a generated API type that a parameter may not shadow.
-    static let apiMemberNames: Set<String> = ["request", "parser", "mock", "mockJSON", "apiName", "body"]
+    /// Members of every generated API type that a parameter may not shadow. `body` joins them when the
+    /// API takes a whole body (``apiMemberNames(wholeBody:)``).
+    static let apiMemberNames: Set<String> = ["request", "parser", "mock", "mockJSON", "apiName"]
+
+    /// The member names a parameter of an API may not take: `body` only when the API has a whole body.
+    static func apiMemberNames(wholeBody: Bool) -> Set<String> {
+        wholeBody ? apiMemberNames.union(["body"]) : apiMemberNames
+    }
 
     mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
         var seen: [String: ApiDecl] = [:]
@@ -22,6 +28,7 @@ extension SpecResolver {
                 diagnostics.error("api name '\(stemSource)' has no letters or digits to make a Swift name from", at: stemLocation)
                 continue
             }
+            guard checkedFileName("\(stem)Api.swift", of: decl.className == nil ? "api name" : "className of api '\(decl.name)'", at: stemLocation) else { continue }
             if let other = stems[stem] {
                 diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
                 continue
@@ -34,6 +41,11 @@ extension SpecResolver {
             fileStems[stem.lowercased()] = stem
             for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
                 diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
+            }
+            let hasInlineResponse = if case .inline = decl.response { true } else { false }
+            for suffix in hasInlineResponse ? ["Api", "Parser", "Response"] : ["Api", "Parser"] where Naming.reservedTypeNames.contains(stem + suffix) {
+                let what = decl.className == nil ? "api name '\(decl.name)'" : "className '\(stemSource)' of api '\(decl.name)'"
+                diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)
             }
             result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service"))
         }
@@ -51,6 +63,8 @@ extension SpecResolver {
         var params: [ResolvedParam] = []
         var swiftNames: [String: String] = [:]
         var wireKeys: [String: String] = [:]
+        let hasWholeBody = if case .whole = decl.body { true } else { false }
+        let memberNames = Self.apiMemberNames(wholeBody: hasWholeBody)
 
         for param in decl.params {
             checkType(param.type, knownModels: knownModels, at: param.typeLocation)
@@ -60,7 +74,7 @@ extension SpecResolver {
                 continue
             }
             let bare = Naming.bare(swiftName)
-            if Self.apiMemberNames.contains(bare) || bare == serviceType {
+            if memberNames.contains(bare) || bare == serviceType {
                 diagnostics.error("param '\(param.name)' of \(what) clashes with the generated member '\(bare)'; rename it and keep the wire name with key: \(param.key)", at: param.location)
             } else if let other = swiftNames[bare] {
                 diagnostics.error("params '\(other)' and '\(param.name)' of \(what) both become the Swift name \(bare)", at: param.location)
@@ -136,6 +150,10 @@ extension SpecResolver {
     /// The `{name}` placeholders of the path, after checking its shape.
     private mutating func checkedPlaceholders(_ decl: ApiDecl) -> [String] {
         guard !decl.path.isEmpty else { return [] }  // a missing path is reported by the parser
+        guard !URLCheck.hasControlCharacters(decl.path) else {
+            diagnostics.error("path of api '\(decl.name)' must not contain line breaks or other control characters", at: decl.pathLocation)
+            return []
+        }
         guard decl.path.hasPrefix("/") else {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
             return []

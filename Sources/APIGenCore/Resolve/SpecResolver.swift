@@ -40,6 +40,7 @@ struct SpecResolver {
             diagnostics.error("missing required key 'environments' in service '\(name)'", at: settings.serviceLocation)
         }
         checkEnvironmentNames(settings.environments)
+        checkedFileName("\(name)Service.swift", of: "service name", at: first.serviceLocation)
         var defaultEnvironment = settings.environments.first?.name ?? ""
         if let chosen = settings.defaultEnvironment {
             if settings.environments.contains(where: { $0.name == chosen.value }) {
@@ -95,6 +96,7 @@ struct SpecResolver {
                 diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
                 continue
             }
+            guard checkedFileName("\(swiftName).swift", of: "model name", at: decl.location) else { continue }
             if let other = swiftNames[swiftName] {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
@@ -134,6 +136,17 @@ struct SpecResolver {
             }
             names[bare] = environment.name
         }
+    }
+
+    /// Whether a generated file's name fits the file systems' limit (``OutputWriter/maxNameBytes``
+    /// bytes of UTF-8), else an error at the name that makes it: `validate` reports it, and
+    /// `generate` never starts a write the file system would refuse.
+    @discardableResult
+    mutating func checkedFileName(_ fileName: String, of what: String, at location: SourceLocation) -> Bool {
+        let length = fileName.utf8.count
+        guard length > OutputWriter.maxNameBytes else { return true }
+        diagnostics.error("\(what) is too long: its file \(fileName.prefix(24))…\(fileName.suffix(12)) would be \(length) bytes, and file systems allow \(OutputWriter.maxNameBytes); shorten it", at: location)
+        return false
     }
 
     /// A Swift type name for a spec name, or an error.

@@ -34,7 +34,7 @@ enum ApiViewModel {
 
         var requestArguments = [
             "service: \(serviceType).configuration",
-            "apiName: \(SwiftLiteral.string(decl.name))",
+            "apiName: Self.apiName",
             "method: .\(decl.method.lowercased())",
             "path: \(SwiftLiteral.string(decl.path))",
         ]
@@ -47,9 +47,10 @@ enum ApiViewModel {
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
             "imports": .texts(imports.lines),
-            "docLines": .texts(summary + ["", "`\(decl.method) \(decl.path.replacingOccurrences(of: "`", with: "'"))`"]),
+            "docLines": .texts(summary + ["", SwiftLiteral.docCode("\(decl.method) \(decl.path)")]),
             "deprecation": .text(or: decl.deprecated.map(StructViewModel.deprecationAttribute)),
             "apiType": .text(apiType),
+            "apiNameLiteral": .text(SwiftLiteral.string(decl.name)),
             "parserType": .text(parserType),
             "outputType": .text(parsing.outputType),
             "properties": .objects(properties),
@@ -68,12 +69,12 @@ enum ApiViewModel {
 
     /// "Sent as the `X-Trace-Id` header." and the like.
     private static func defaultDescription(of param: ResolvedParam) -> String {
-        let key = param.decl.key.replacingOccurrences(of: "`", with: "'")
+        let key = param.decl.key
         return switch param.location {
-        case .path: "Substituted for `{\(key)}` in the path."
-        case .query: "Sent as the `\(key)` query parameter."
-        case .header: "Sent as the `\(key)` header."
-        case .body: "Sent as `\(key)` in the body."
+        case .path: "Substituted for \(SwiftLiteral.docCode("{\(key)}")) in the path."
+        case .query: "Sent as the \(SwiftLiteral.docCode(key)) query parameter."
+        case .header: "Sent as the \(SwiftLiteral.docCode(key)) header."
+        case .body: "Sent as \(SwiftLiteral.docCode(key)) in the body."
         }
     }
 

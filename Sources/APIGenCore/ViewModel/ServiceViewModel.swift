@@ -30,7 +30,7 @@ enum ServiceViewModel {
                 let caseName = Naming.propertyName(environment.name) ?? environment.name
                 return [
                     "declaration": .text(Naming.bare(caseName) == environment.name ? caseName : "\(caseName) = \(SwiftLiteral.string(environment.name))"),
-                    "docLines": [.text("`" + environment.baseURL.replacingOccurrences(of: "`", with: "'") + "`")],
+                    "docLines": [.text(SwiftLiteral.docCode(environment.baseURL))],
                 ]
             }),
             "configurationArguments": .objects(Layout.arguments(arguments)),

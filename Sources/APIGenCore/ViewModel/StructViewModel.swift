@@ -23,7 +23,7 @@ enum StructViewModel {
             fieldModels.append([
                 "name": .text(name),
                 "type": .text(type),
-                "docLines": .texts(SwiftLiteral.docLines(field.description ?? "The `\(field.key.replacingOccurrences(of: "`", with: "'"))` member.")),
+                "docLines": .texts(SwiftLiteral.docLines(field.description ?? "The \(SwiftLiteral.docCode(field.key)) member.")),
                 "codingCase": .text(bare == field.key ? name : "\(name) = \(SwiftLiteral.string(field.key))"),
             ])
             parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional))
@@ -49,6 +49,6 @@ enum StructViewModel {
     /// other generated declarations can still use them without warnings).
     static func deprecationDocLines(_ message: String?) -> [String] {
         guard let message else { return [] }
-        return ["", message.isEmpty ? "- Warning: Deprecated." : "- Warning: Deprecated: " + SwiftLiteral.docLines(message).joined(separator: " ")]
+        return ["", message.isEmpty ? "- Warning: Deprecated." : "- Warning: Deprecated: " + SwiftLiteral.docLine(message)]
     }
 }

@@ -81,6 +81,17 @@ enum SwiftLiteral {
         return lines
     }
 
+    /// Spec text as one doc-comment line (its lines joined with spaces), for text shown inline such as
+    /// a path, a base URL or a file name: made by ``docLines(_:)``, so it cannot end the comment.
+    static func docLine(_ text: String) -> String {
+        docLines(text).joined(separator: " ")
+    }
+
+    /// Spec text as a Markdown code span on one doc-comment line: `` `GET /items` ``.
+    static func docCode(_ text: String) -> String {
+        "`" + docLine(text.replacingOccurrences(of: "`", with: "'")) + "`"
+    }
+
     /// The first line of a description, for `- Parameters:` entries.
     static func summary(_ text: String?) -> String? {
         docLines(text).first

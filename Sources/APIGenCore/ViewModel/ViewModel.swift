@@ -22,7 +22,7 @@ enum Layout {
 
     /// The generated-file header text for a spec path (line breaks removed so it stays a comment).
     static func source(_ path: String) -> String {
-        SwiftLiteral.docLines(path).joined(separator: " ")
+        SwiftLiteral.docLine(path)
     }
 
     /// Argument lines with commas after all but the last.

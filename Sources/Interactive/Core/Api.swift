@@ -17,6 +17,12 @@ public protocol Api: Sendable {
     /// The parser that turns the response into the business object.
     var parser: Parser { get }
 
+    /// The API's name in the spec, as used in logs, errors and mock mode.
+    ///
+    /// A static member, so that no parameter can shadow it: an API with a `name` parameter still
+    /// reports its own name here, at a concrete call site and in generic code alike.
+    static var apiName: String { get }
+
     /// The spec's mock as JSON text (the business object, without envelope), or `nil` when there is none.
     static var mockJSON: String? { get }
 
@@ -34,8 +40,10 @@ extension Api {
         get throws(InteractiveError) { nil }
     }
 
-    /// The API's name, as used in logs and errors.
-    public var name: String { request.apiName }
+    /// The type's name, for APIs written by hand that do not declare one (declare it to match the
+    /// request's ``ApiRequest/apiName``, which logs, plugins and mock mode use); generated APIs give
+    /// the spec's name and pass it to their request.
+    public static var apiName: String { String(describing: Self.self) }
 }
 
 extension Api where Parser.Output: Decodable {

@@ -98,7 +98,7 @@ public final class Executor: Sendable {
 
     /// The API's mock as a response from source ``ResponseMetadata/mockSource``.
     private func mockResponse<A: Api>(_ api: A, startedAt: ContinuousClock.Instant) throws(InteractiveError) -> Response<A.Parser.Output> {
-        guard let value = try api.mock else { throw .mockUnavailable(api: api.name) }
+        guard let value = try api.mock else { throw .mockUnavailable(api: api.request.apiName) }
         let metadata = ResponseMetadata(
             status: 200,
             headers: HTTPHeaders(),

@@ -5,7 +5,7 @@ public enum MockMode: Sendable, Hashable {
     case off
     /// Every API answers with its mock; an API without one fails with ``InteractiveError/mockUnavailable(api:)``.
     case all
-    /// Only the APIs with these names (``Api/name``, e.g. `Login`) answer with their mocks.
+    /// Only the APIs with these names (``Api/apiName``, e.g. `Login`) answer with their mocks.
     case apis(Set<String>)
 
     /// Whether the API with this name answers with its mock.
