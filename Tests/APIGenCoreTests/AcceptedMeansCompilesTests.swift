@@ -62,7 +62,7 @@ import Testing
             }
             #expect(outcome.hasErrors == !decodes, "\(type) \(text): \(outcome.diagnostics.map(\.description))")
             if !decodes {
-                #expect(outcome.diagnostics.map(\.description) == ["spec.yaml:11:16: error: mock of api 'Value' at 'v' must be a \(type), found \(text), which is out of its range"])
+                #expect(folder.described(outcome.diagnostics) == ["spec.yaml:11:16: error: mock of api 'Value' at 'v' must be a \(type), found \(text), which is out of its range"])
             } else {
                 #expect(json == #"{"v":\#(text)}"#)
             }

@@ -45,7 +45,7 @@ public enum Generator {
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
         } catch {
-            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.description)", at: SourceLocation(file: output.path, line: 1, column: 1)))
+            outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.description)", at: SourceLocation(file: output.relativePath, line: 1, column: 1)))
         }
         return outcome
     }

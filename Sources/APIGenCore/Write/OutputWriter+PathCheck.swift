@@ -19,8 +19,9 @@ extension OutputWriter {
     /// Reports every problem with writing `paths` (relative to `output`) and deleting `deleted`.
     static func checkPaths(_ paths: [String], deleted: [String], in output: URL, diagnostics: inout Diagnostics) {
         let root = output.path
+        let shown = output.relativePath  // the output path as the user gave it
         func report(_ message: String, _ path: String) {
-            diagnostics.error(message, at: SourceLocation(file: path.isEmpty ? root : root + "/" + path, line: 1, column: 1))
+            diagnostics.error(message, at: SourceLocation(file: path.isEmpty ? shown : shown + "/" + path, line: 1, column: 1))
         }
         var spellings: [String: String] = [:]  // lowercased → as written, for files and folders
         var folders: [String] = []  // each folder once, parents first
