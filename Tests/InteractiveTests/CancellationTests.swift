@@ -110,7 +110,7 @@ struct CancellationTests {
         #expect(!handler.isCancelled)
     }
 
-    @Test("completion handlers run on the main queue by default")
+    @Test("without a queue, completion handlers run on the main actor, which is the main queue")
     func mainQueue() async throws {
         let stub = StubTransport()
         stub.enqueue(json: itemJSON)
@@ -121,6 +121,7 @@ struct CancellationTests {
         DispatchQueue.main.setSpecific(key: key, value: "main")
         let queueName = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
             executor.execute(ItemApi(service: service)) { _ in
+                MainActor.assertIsolated()
                 continuation.resume(returning: DispatchQueue.getSpecific(key: key))
             }
         }
