@@ -89,10 +89,8 @@ extension HTTPBinTests {
 
         @Test("a refused connection is a transport error")
         func refused() async throws {
-            try await useLocalHTTPBin()
-            try HTTPBinService.configuration.switchEnvironment(to: "closed")
-            defer { try? HTTPBinService.switchEnvironment(to: .local) }
-            let error = await failure { () async throws(InteractiveError) in try await Executor().execute(GetApi()) }
+            let executor = Executor(configurations: [try await localConfiguration(in: "closed")])
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(GetApi()) }
             guard case .transport = error else {
                 Issue.record("expected transport, got \(String(describing: error))")
                 return
@@ -101,11 +99,12 @@ extension HTTPBinTests {
 
         @Test("mock mode answers without a server; an API without a mock says so")
         func mockMode() async throws {
-            try await useLocalHTTPBin()
-            try HTTPBinService.configuration.switchEnvironment(to: "closed")
-            defer { try? HTTPBinService.switchEnvironment(to: .local) }
             let transport = CountingTransport()
-            let executor = Executor(transport: transport, mockMode: .apis(["Get", "Status"]))
+            let executor = Executor(
+                transport: transport,
+                mockMode: .apis(["Get", "Status"]),
+                configurations: [try await localConfiguration(in: "closed")]
+            )
             let response = try await executor.executeWithMetadata(GetApi(q: "ignored"))
             #expect(response.value.args["q"] == .string("mocked"))
             #expect(response.metadata.source == ResponseMetadata.mockSource)
