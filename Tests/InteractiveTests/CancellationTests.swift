@@ -40,7 +40,8 @@ struct CancellationTests {
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let (result, returnedAt) = await task.value
-        #expect(returnedAt - cancelledAt < .milliseconds(200))
+        // Well before the service's 10 s deadline (and the transport's 30 s hang).
+        #expect(returnedAt - cancelledAt < .seconds(5))
         guard case .failure(.cancelled) = result else {
             Issue.record("expected cancelled, got \(result)")
             return
