@@ -49,15 +49,17 @@ struct LoadTests {
         let elapsed = ContinuousClock.now - start
         let counts = try await server.counts()
         let client = transport.perKey
+        // Shown with any failure below, never printed on success.
+        let summary = Comment(rawValue: summaryOfLoad(outcomes: outcomes, counts: counts, elapsed: elapsed))
 
         // Every retryable request (GET, PUT) succeeded in the end.
         let retryable = outcomes.filter { $0.kind != .post }
-        #expect(retryable.count == 900)
-        #expect(retryable.allSatisfy { $0.succeeded })
+        #expect(retryable.count == 900, summary)
+        #expect(retryable.allSatisfy { $0.succeeded }, summary)
         // The client's attempts match the server's count for every key, and in total.
-        #expect(outcomes.count == 1000)
-        #expect(outcomes.allSatisfy { client[$0.key] == counts.received[$0.key] })
-        #expect(client.values.reduce(0, +) == counts.total)
+        #expect(outcomes.count == 1000, summary)
+        #expect(outcomes.allSatisfy { client[$0.key] == counts.received[$0.key] }, summary)
+        #expect(client.values.reduce(0, +) == counts.total, summary)
         // Each retryable request ended with exactly one success after its injected faults.
         for outcome in retryable {
             let seen = counts.outcomes[outcome.key] ?? []
@@ -66,11 +68,17 @@ struct LoadTests {
         }
         // POSTs were sent exactly once, and succeeded exactly when the server did not inject a fault.
         let posts = outcomes.filter { $0.kind == .post }
-        #expect(posts.allSatisfy { counts.received[$0.key] == 1 })
-        #expect(posts.allSatisfy { $0.succeeded == (counts.outcomes[$0.key] == ["none"]) })
+        #expect(posts.allSatisfy { counts.received[$0.key] == 1 }, summary)
+        #expect(posts.allSatisfy { $0.succeeded == (counts.outcomes[$0.key] == ["none"]) }, summary)
+    }
 
+    /// What the load run did, for the failure message.
+    private func summaryOfLoad(outcomes: [Outcome], counts: FaultServer.Counts, elapsed: Duration) -> String {
         let injected = counts.outcomes.values.joined().filter { $0 != "none" }.count
+        let posts = outcomes.filter { $0.kind == .post }
         let postFailures = posts.filter { !$0.succeeded }.count
-        print("LOAD: 1000 requests, \(counts.total) server requests, \(injected) injected faults (\(Double(injected) / Double(counts.total) * 100)%), \(retryable.filter { $0.succeeded }.count)/900 GET+PUT succeeded, \(posts.count - postFailures)/\(posts.count) POST succeeded (\(postFailures) failed once, not retried), max in flight \(counts.maxInflight), \(elapsed)")
+        let retried = outcomes.filter { $0.kind != .post && $0.succeeded }.count
+        return "1000 requests, \(counts.total) server requests, \(injected) injected faults, \(retried)/900 GET+PUT succeeded, "
+            + "\(posts.count - postFailures)/\(posts.count) POST succeeded (\(postFailures) failed once, not retried), max in flight \(counts.maxInflight), \(elapsed)"
     }
 }

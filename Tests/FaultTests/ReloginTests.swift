@@ -52,11 +52,10 @@ struct ReloginTests {
         #expect(results.count == 20)
         #expect(results.allSatisfy { (try? $0.get().status) == 200 })
         let counts = try await server.counts()
-        #expect(counts.logins == 1)
+        #expect(counts.logins == 1, "20 concurrent 401s -> \(counts.logins) logins, \(counts.total - counts.logins) requests")
         #expect(plugin.gate.runs == 1)
         // Each request: the 401, then the replay with the new token.
         #expect((0..<20).allSatisfy { counts.received["s\($0)"] == 2 })
-        print("RELOGIN: 20 concurrent 401s -> \(counts.logins) login, \(counts.total - counts.logins) requests")
     }
 
     @Test func envelopeSessionExpiredCodeLogsInOnce() async throws {

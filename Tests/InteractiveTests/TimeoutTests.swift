@@ -7,7 +7,10 @@ import Testing
 struct TimeoutTests {
     let service = makeService()
 
-    @Test("the executor fires the timeout within 100 ms of its mark and cancels the exchange",
+    /// Not before its mark, and long before the transport, which hangs for 30 s, could answer. How
+    /// close to its mark a deadline fires is a figure for the benchmark (`Benchmarks/Runtime`), not
+    /// a bound here: a busy machine may run the caller late.
+    @Test("the executor fires the timeout not before its mark, long before the hanging transport, and cancels the exchange",
           arguments: [Duration.milliseconds(500), .milliseconds(2500)])
     func precision(timeout: Duration) async {
         let transport = HangingTransport()
@@ -22,7 +25,7 @@ struct TimeoutTests {
         }
         #expect(after == timeout)
         #expect(elapsed >= timeout)
-        #expect(elapsed < timeout + .milliseconds(100), "fired \(elapsed - timeout) late")
+        #expect(elapsed < timeout + .seconds(10), "fired \(elapsed - timeout) late")
         // Under heavy load the exchange may not have reached the transport before the deadline; every
         // exchange that did is cancelled.
         #expect(await eventually { transport.cancelled.current == transport.started.current })
@@ -31,7 +34,7 @@ struct TimeoutTests {
     @Test("the deadline holds even against a transport that ignores cancellation")
     func stubbornTransport() async {
         let stub = StubTransport { _ in
-            let end = ContinuousClock.now + .seconds(3)
+            let end = ContinuousClock.now + .seconds(20)
             while ContinuousClock.now < end { await Task.yield() ; try? await Task.sleep(for: .milliseconds(5)) }
             return .json(itemJSON)
         }
@@ -40,7 +43,8 @@ struct TimeoutTests {
             await timed { () async throws(InteractiveError) in try await Executor(transport: stub).execute(api) }
         }
         #expect(result.failureValue == .timeout(after: .milliseconds(300)))
-        #expect(elapsed < .milliseconds(400))
+        #expect(elapsed >= .milliseconds(300))
+        #expect(elapsed < .seconds(10))  // the stub answers after 20 s
     }
 
     @Test("the transport is handed the time that is left, not more")

@@ -166,6 +166,12 @@ nonisolated public enum {{typeName}} {
     public static func switchEnvironment(to environment: Environment) throws(InteractiveError) {
         try configuration.switchEnvironment(to: environment.rawValue)
     }
+
+    /// A copy of ``configuration`` switched to `environment`, for an executor of its own
+    /// (`Executor(configurations: [copy])`) while the rest of the app keeps using ``configuration``.
+    public static func configuration(in environment: Environment) throws(InteractiveError) -> ServiceConfiguration {
+        try configuration.copy(in: environment.rawValue)
+    }
 }
 
 """##,

@@ -14,6 +14,14 @@
 /// whatever the transport does; the remaining time is also passed to the transport as
 /// ``HTTPRequest/timeout``. Cancelling the calling task (or a ``Handler``) fails the execution
 /// with ``InteractiveError/cancelled`` at once and cancels the network request.
+///
+/// Requests resolve against their service's configuration (`ShopService.configuration`) unless the
+/// executor was given a configuration of that service of its own, so two executors can talk to two
+/// environments, or as two accounts, side by side:
+///
+/// ```swift
+/// let staging = Executor(configurations: [try ShopService.configuration(in: .staging)])
+/// ```
 public final class Executor: Sendable {
     /// The executor used by code that does not make its own: URLSession, no plugins.
     /// Switch it to mock mode with ``mockMode``.
@@ -26,6 +34,9 @@ public final class Executor: Sendable {
     /// How many times plugins may ask to replay one execution; a replay asked for beyond this is
     /// ignored and the outcome goes on unchanged to the remaining plugins.
     public let maxReplays: Int
+    /// Service configurations used instead of the services' own (`<Service>Service.configuration`)
+    /// for the requests of those services.
+    public let configurations: [ServiceConfiguration]
     private let mode: Locked<MockMode>
 
     /// Creates an executor.
@@ -35,16 +46,28 @@ public final class Executor: Sendable {
     ///   - plugins: Pre- and post-processing, in order (see ``Plugin``).
     ///   - mockMode: Which APIs answer with their mocks instead of the server.
     ///   - maxReplays: How many replays plugins may ask for in one execution.
+    ///   - configurations: Configurations (usually ``ServiceConfiguration/copy()``s) that this
+    ///     executor's requests of their services resolve against, instead of the service's global
+    ///     one: environment, common headers and query, default timeout. Services not listed use
+    ///     their own.
     public init(
         transport: any Transport = URLSessionTransport(),
         plugins: [any Plugin] = [],
         mockMode: MockMode = .off,
-        maxReplays: Int = 3
+        maxReplays: Int = 3,
+        configurations: [ServiceConfiguration] = []
     ) {
         self.transport = transport
         self.plugins = plugins
         self.maxReplays = max(0, maxReplays)
+        self.configurations = configurations
         mode = Locked(mockMode)
+    }
+
+    /// The configuration this executor resolves requests of `service` against: its own copy of
+    /// that service's configuration if it has one, else `service` itself.
+    public func configuration(for service: ServiceConfiguration) -> ServiceConfiguration {
+        configurations.first { $0.configuresSameService(as: service) } ?? service
     }
 
     /// Which APIs answer with their mocks; can be changed at any time from any thread and applies
@@ -67,7 +90,8 @@ public final class Executor: Sendable {
     /// - Throws: Every failure as an ``InteractiveError``.
     public func executeWithMetadata<A: Api>(_ api: A) async throws(InteractiveError) -> Response<A.Parser.Output> {
         let startedAt = ContinuousClock.now
-        let apiRequest = api.request
+        var apiRequest = api.request
+        apiRequest.service = configuration(for: apiRequest.service)
         if mockMode.applies(to: apiRequest.apiName) {
             return try mockResponse(api, startedAt: startedAt)
         }

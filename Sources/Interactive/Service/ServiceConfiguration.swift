@@ -3,8 +3,13 @@ public import Foundation
 /// A service's hosts and defaults: the environments it can talk to, which one is in use, its common
 /// headers and query parameters, its default timeout and its response envelope.
 ///
-/// Generated `<Service>Service` types own one instance. Switching environment or changing common
-/// parameters is safe from any thread and applies to requests resolved afterwards.
+/// Generated `<Service>Service` types own one instance, which every API of the service uses by
+/// default. Switching environment or changing common parameters is safe from any thread and applies
+/// to requests resolved afterwards.
+///
+/// To use a second environment or account side by side, give an ``Executor`` a ``copy()``: the
+/// executor resolves that service's requests against its copy instead (see
+/// ``Executor/init(transport:plugins:mockMode:maxReplays:configurations:)``).
 public final class ServiceConfiguration: Sendable {
     /// A named base URL, e.g. `debug` → `http://127.0.0.1:8085/api`.
     public struct Environment: Sendable, Hashable {
@@ -47,7 +52,12 @@ public final class ServiceConfiguration: Sendable {
     public let name: String
     /// The response envelope every API of the service uses unless it opts out.
     public let envelope: Envelope?
+    /// Shared by a configuration and its copies: which service they configure.
+    private let origin: Origin
     private let state: Locked<State>
+
+    /// The identity of a service, shared by its configuration's copies.
+    private final class Origin: Sendable {}
 
     private struct State {
         var environments: [Environment]
@@ -73,9 +83,44 @@ public final class ServiceConfiguration: Sendable {
     ) {
         self.name = name
         self.envelope = envelope
+        origin = Origin()
         let fallback = Environment(name: "none", baseURLString: "")
         let current = environments.first { $0.name == defaultEnvironment } ?? environments.first ?? fallback
         state = Locked(State(environments: environments, current: current, headers: headers, query: query, timeout: timeout))
+    }
+
+    private init(copying original: ServiceConfiguration) {
+        name = original.name
+        envelope = original.envelope
+        origin = original.origin
+        state = Locked(original.state.current)
+    }
+
+    /// An independent configuration of the same service, starting with this one's environments,
+    /// current environment, common headers and query parameters and timeout. Changes to either do
+    /// not reach the other; the envelope is the service's and stays the same.
+    ///
+    /// ```swift
+    /// let staging = ShopService.configuration.copy()
+    /// try staging.switchEnvironment(to: "staging")
+    /// let stagingExecutor = Executor(configurations: [staging])
+    /// ```
+    public func copy() -> ServiceConfiguration {
+        ServiceConfiguration(copying: self)
+    }
+
+    /// A ``copy()`` switched to the environment with this name.
+    ///
+    /// - Throws: ``InteractiveError/invalidRequest(_:)`` when the service has no such environment.
+    public func copy(in environment: String) throws(InteractiveError) -> ServiceConfiguration {
+        let copy = copy()
+        try copy.switchEnvironment(to: environment)
+        return copy
+    }
+
+    /// Whether `other` configures the same service: it is this configuration, its original or a copy.
+    public func configuresSameService(as other: ServiceConfiguration) -> Bool {
+        origin === other.origin
     }
 
     /// The environments the service knows, in spec order, plus any registered at run time.

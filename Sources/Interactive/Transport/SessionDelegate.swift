@@ -5,18 +5,38 @@ import FoundationNetworking
 
 /// Collects each data task's response and body and resumes its caller once, when the task completes.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// How a task ended for its caller.
+    enum Outcome: Sendable {
+        /// The response or the failure.
+        case finished(Result<HTTPResponse, InteractiveError>)
+        /// A 307 or 308 redirect of a request with a body, which the caller sends itself as a new
+        /// task: FoundationNetworking follows such a redirect without the body.
+        case resend(URLRequest)
+    }
+
     private struct Exchange {
         let request: HTTPRequest
-        let continuation: CheckedContinuation<Result<HTTPResponse, InteractiveError>, Never>
+        /// The URL request last sent for it (the original, then each redirect's), without the
+        /// cookies the session adds.
+        var sent: URLRequest
+        let continuation: CheckedContinuation<Outcome, Never>
         var body = Data()
         var challenged: HTTPURLResponse?
+        /// A redirect the caller must send itself; see ``Outcome/resend(_:)``.
+        var resend: URLRequest?
     }
 
     private let exchanges = Locked<[Int: Exchange]>([:])
 
-    /// Remembers the caller waiting for `task`; call before resuming the task.
-    func register(_ task: URLSessionTask, for request: HTTPRequest, continuation: CheckedContinuation<Result<HTTPResponse, InteractiveError>, Never>) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, continuation: continuation) }
+    /// Remembers the caller waiting for `task`, which sends `urlRequest` made from `request`; call
+    /// before resuming the task.
+    func register(
+        _ task: URLSessionTask,
+        for request: HTTPRequest,
+        sending urlRequest: URLRequest,
+        continuation: CheckedContinuation<Outcome, Never>
+    ) {
+        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, sent: urlRequest, continuation: continuation) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -46,9 +66,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.performDefaultHandling, nil)
     }
 
-    /// Follows redirects. On Linux, FoundationNetworking stores the cookies of a redirect response
-    /// but does not put them on the request that follows it, so they are added here from the
-    /// session's cookie storage.
+    /// Follows redirects with the request ``RedirectRequest`` builds from the one redirected: 307
+    /// and 308 keep the method and body, and a redirect to another origin drops credentials and
+    /// secret headers. FoundationNetworking sends a redirected request without its body whatever
+    /// the request handed back says, so a 307/308 of a request with a body ends this task and the
+    /// transport sends the new request itself (``Outcome/resend(_:)``). On Linux, FoundationNetworking
+    /// stores the cookies of a redirect response but does not put them on the request that follows
+    /// it, so they are added here from the session's cookie storage; cookies the response expires
+    /// are removed from it (see ``ExpiredCookies``).
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -60,14 +85,39 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // `file:///etc/passwd` into a GET of that path on the same server (the request it offers here
         // is already rewritten), so the Location header itself is checked; the redirect response comes
         // back instead (an unacceptable status to the parsers).
-        guard Self.isWebURL(request.url), Self.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }) else {
+        guard Self.isWebURL(request.url), Self.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }),
+              let target = request.url else {
+            completionHandler(nil)
+            return
+        }
+        ExpiredCookies.remove(setBy: response, from: session.configuration)
+        let next: URLRequest? = exchanges.withLock { exchanges in
+            guard let exchange = exchanges[task.taskIdentifier] else { return nil }
+            let next = RedirectRequest.make(
+                following: response.statusCode,
+                from: exchange.sent,
+                to: target,
+                secretHeaders: exchange.request.options.secretKeys
+            )
+            exchanges[task.taskIdentifier]?.sent = next
+            if next.httpBody != nil { exchanges[task.taskIdentifier]?.resend = next }
+            return next
+        }
+        guard let next else {
+            completionHandler(request)
+            return
+        }
+        if next.httpBody != nil {
+            #if canImport(FoundationNetworking)
+            CookieCarrier.store(setBy: response, in: session.configuration)
+            #endif
             completionHandler(nil)
             return
         }
         #if canImport(FoundationNetworking)
-        completionHandler(CookieCarrier.addingCookies(to: request, after: response, in: session.configuration))
+        completionHandler(CookieCarrier.addingCookies(to: next, after: response, in: session.configuration))
         #else
-        completionHandler(request)
+        completionHandler(next)
         #endif
     }
 
@@ -79,7 +129,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        exchange.continuation.resume(returning: Self.outcome(of: task, exchange: exchange, error: error))
+        if let response = task.response as? HTTPURLResponse {
+            ExpiredCookies.remove(setBy: response, from: session.configuration)
+        }
+        if error == nil, let resend = exchange.resend {
+            exchange.continuation.resume(returning: .resend(resend))
+            return
+        }
+        exchange.continuation.resume(returning: .finished(Self.outcome(of: task, exchange: exchange, error: error)))
     }
 
     private static func outcome(of task: URLSessionTask, exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, InteractiveError> {
@@ -99,17 +156,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 #if canImport(FoundationNetworking)
 /// Carries cookies across a redirect, which FoundationNetworking does not do itself.
 enum CookieCarrier {
+    /// `request` with the cookies stored for its URL, after storing those `response` sets.
     static func addingCookies(to request: URLRequest, after response: HTTPURLResponse, in configuration: URLSessionConfiguration) -> URLRequest {
-        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
-              let url = request.url, let responseURL = response.url else { return request }
-        var fields: [String: String] = [:]
-        for case let (name as String, value as String) in response.allHeaderFields {
-            fields[name] = value
-        }
-        let received = HTTPCookie.cookies(withResponseHeaderFields: fields, for: responseURL)
-        if !received.isEmpty {
-            storage.setCookies(received, for: responseURL, mainDocumentURL: responseURL)
-        }
+        store(setBy: response, in: configuration)
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage, let url = request.url else { return request }
         let cookies = storage.cookies(for: url) ?? []
         guard !cookies.isEmpty else { return request }
         var request = request
@@ -117,6 +167,15 @@ enum CookieCarrier {
             request.setValue(value, forHTTPHeaderField: name)
         }
         return request
+    }
+
+    /// Stores the cookies `response` sets, then removes those it expires.
+    static func store(setBy response: HTTPURLResponse, in configuration: URLSessionConfiguration) {
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage, let responseURL = response.url else { return }
+        let received = HTTPCookie.cookies(withResponseHeaderFields: ExpiredCookies.stringFields(of: response), for: responseURL)
+        guard !received.isEmpty else { return }
+        storage.setCookies(received, for: responseURL, mainDocumentURL: responseURL)
+        ExpiredCookies.remove(setBy: response, from: configuration)
     }
 }
 #endif

@@ -65,7 +65,15 @@ public final class URLSessionTransport: Transport {
         return configuration
     }
 
+    /// How many 307/308 redirects of a request with a body the transport follows itself, one data
+    /// task each (URLSession follows every other redirect, up to its own limit).
+    static let maxResentRedirects = 10
+
     /// Sends the request with a data task, cancelling the task when the calling task is cancelled.
+    ///
+    /// A 307 or 308 redirect of a request with a body is sent again by the transport, with the
+    /// method, body and headers (credentials and secret headers only within the origin), because
+    /// FoundationNetworking would send it without the body.
     public func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
         var urlRequest = Self.makeURLRequest(request)
         let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
@@ -73,17 +81,30 @@ public final class URLSessionTransport: Transport {
             // The server closes the connection after answering, so it is never reused.
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
+        for _ in 0...Self.maxResentRedirects {
+            switch await exchange(urlRequest, for: request, singleUse: singleUse) {
+            case .finished(let result):
+                return try result.get()
+            case .resend(let next):
+                if Task.isCancelled { throw .cancelled }
+                urlRequest = next
+            }
+        }
+        throw .transport(message: "more than \(Self.maxResentRedirects) redirects for \(request.apiName)", code: URLError.httpTooManyRedirects.rawValue)
+    }
+
+    /// One data task for `urlRequest`, cancelled when the calling task is cancelled.
+    private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async -> SessionDelegate.Outcome {
         let task = (singleUse ? singleUseSession : session).dataTask(with: urlRequest)
         let delegate = singleUse ? singleUseDelegate : delegate
-        let result: Result<HTTPResponse, InteractiveError> = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, continuation: continuation)
+                delegate.register(task, for: request, sending: urlRequest, continuation: continuation)
                 task.resume()
             }
         } onCancel: {
             task.cancel()
         }
-        return try result.get()
     }
 
     static func makeURLRequest(_ request: HTTPRequest) -> URLRequest {

@@ -64,10 +64,14 @@ final class Scratch: Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 }
 
-/// Polls `condition` every `interval` until it holds, at most `limit` times; returns whether it held.
+/// Polls `condition` every `interval` until it holds, for at most `limit`; returns whether it held.
+///
+/// The limit is a time, not a number of polls, and generous: it returns as soon as the condition
+/// holds, so only a failing test waits it out and a busy machine cannot turn a slow pass into a failure.
 @discardableResult
-func waitUntil(atMost limit: Int = 500, every interval: Duration = .milliseconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
-    for _ in 0..<limit {
+func waitUntil(within limit: Duration = .seconds(20), every interval: Duration = .milliseconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + limit
+    while ContinuousClock.now < end {
         if try await condition() { return true }
         try await Task.sleep(for: interval)
     }

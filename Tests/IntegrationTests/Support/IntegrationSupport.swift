@@ -9,23 +9,39 @@ import Glibc
 import Darwin
 #endif
 
-/// Every integration test, run one at a time: they share `HTTPBinService.configuration`, and one of
-/// them switches its environment. Nested suites live in extensions, one file per topic.
-@Suite("Generated HTTPBin client against a real httpbin", .serialized, .timeLimit(.minutes(2)))
+/// Every integration test. They run in parallel: none changes `HTTPBinService.configuration` after
+/// ``useLocalHTTPBin()`` has pointed it at the server once; a test that switches environments or
+/// sets common headers does it on a copy its own executor carries (``localConfiguration()``).
+/// Nested suites live in extensions, one file per topic.
+@Suite("Generated HTTPBin client against a real httpbin", .timeLimit(.minutes(2)))
 struct HTTPBinTests {}
 
-/// Starts httpbin if needed and points the generated service at it: `local` is the server, `staging`
-/// is the same server under `/anything/staging` (so a switch is visible in the echoed URL), `closed`
-/// is a loopback port nobody listens on.
+/// Starts httpbin if needed and, once per process, points the generated service at it: `local` is
+/// the server, `staging` is the same server under `/anything/staging` (so a switch is visible in the
+/// echoed URL), `closed` is a loopback port nobody listens on. Returns the server's base URL.
 @discardableResult
 func useLocalHTTPBin() async throws -> URL {
-    let base = try await HTTPBinServer.shared.baseURL()
-    let configuration = HTTPBinService.configuration
-    configuration.register(.init(name: "local", baseURL: base))
-    configuration.register(.init(name: "staging", baseURLString: base.absoluteString + "/anything/staging"))
-    configuration.register(.init(name: "closed", baseURLString: "http://127.0.0.1:\(try closedPort())"))
-    try HTTPBinService.switchEnvironment(to: .local)
-    return base
+    try await LocalHTTPBin.setUp.value
+}
+
+/// A configuration of the generated service of a test's own, in `environment` (`local`, `staging`
+/// or `closed`), for an executor that carries it: `Executor(configurations: [configuration])`.
+func localConfiguration(in environment: String = "local") async throws -> ServiceConfiguration {
+    try await useLocalHTTPBin()
+    return try HTTPBinService.configuration.copy(in: environment)
+}
+
+/// The one-time set-up behind ``useLocalHTTPBin()``.
+enum LocalHTTPBin {
+    static let setUp = Task<URL, any Error> {
+        let base = try await HTTPBinServer.shared.baseURL()
+        let configuration = HTTPBinService.configuration
+        configuration.register(.init(name: "local", baseURL: base))
+        configuration.register(.init(name: "staging", baseURLString: base.absoluteString + "/anything/staging"))
+        configuration.register(.init(name: "closed", baseURLString: "http://127.0.0.1:\(try closedPort())"))
+        try HTTPBinService.switchEnvironment(to: .local)
+        return base
+    }
 }
 
 /// A loopback port that was free a moment ago, so a connection to it is refused.

@@ -2,11 +2,13 @@
 // plugins, default URLSession transport) against raw URLSession doing the same work (build the URL,
 // send, decode the enveloped JSON), on one loopback server.
 //
-//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor]
+//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor|executor-stub|deadline]
 //
 // Prints one line per mode: `mode in-flight req/s cpu-µs/req` (the best rate of the rounds and the
 // least CPU time of the process per request, which is steadier than rates on a shared machine), then
-// `ratio in-flight rate-ratio cpu-ratio` (executor over raw URLSession).
+// `ratio in-flight rate-ratio cpu-ratio` (executor over raw URLSession); `executor-stub` is the
+// executor alone, over a stub that answers the server's body (no network, parsing included). Then how late after its
+// mark the executor's deadline fires for 0.5 s and 2.5 s timeouts (`deadline …`; no server needed).
 // `--only` runs one mode, e.g. under `valgrind --tool=callgrind` to count instructions per request.
 import Foundation
 #if canImport(FoundationNetworking)
@@ -88,6 +90,9 @@ struct RawClient: Sendable {
     }
 }
 
+/// What `server.py` answers, for the stub mode.
+let serverBody = #"{"code":0,"message":"ok","result":{"id":42,"name":"bench item","tags":["a","b"],"price":9.5}}"#
+
 /// The process's CPU time (user + system) so far, in microseconds.
 func cpuMicroseconds() -> Double {
     var usage = rusage()
@@ -135,15 +140,18 @@ func run(_ options: Options) async throws {
     let base = LoopbackService.configuration.currentEnvironment.baseURLString
     let raw = RawClient(baseURL: base)
     let executor = Executor()
+    let stubbed = Executor(transport: StubTransport { _ in HTTPResponse(status: 200, body: Data(serverBody.utf8)) })
     let allModes: [(name: String, call: @Sendable (Int) async throws -> BenchItem)] = [
         ("raw-urlsession", { index in try await raw.fetch(id: 42, query: "bench\(index)") }),
         ("executor", { index in try await executor.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
+        ("executor-stub", { index in try await stubbed.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
     ]
     let modes = allModes.filter { options.only == nil || $0.name == options.only }
-    guard !modes.isEmpty else { throw BenchError.usage("--only takes raw-urlsession or executor") }
+    let deadlines = options.only == nil || options.only == "deadline"
+    guard !modes.isEmpty || deadlines else { throw BenchError.usage("--only takes raw-urlsession, executor, executor-stub or deadline") }
     for mode in modes { _ = try await measure(count: 200, inFlight: 8, mode.call) }
     var best: [String: Rate] = [:]
-    for inFlight in [1, options.concurrency] {
+    for inFlight in modes.isEmpty ? [] : [1, options.concurrency] {
         for _ in 0..<options.rounds {
             // Interleaved rounds, so a burst of load on the shared machine hits both modes alike.
             for mode in modes {
@@ -160,12 +168,17 @@ func run(_ options: Options) async throws {
             let rate = best[key] ?? Rate(perSecond: 0, cpuPerRequest: 0)
             print("\(key) \(Int(rate.perSecond.rounded())) \(Int(rate.cpuPerRequest.rounded()))")
         }
-        if modes.count == allModes.count {
+        if modes.contains(where: { $0.name == "executor" }) && modes.contains(where: { $0.name == "raw-urlsession" }) {
             let executor = best["executor \(inFlight)"] ?? Rate(perSecond: 0, cpuPerRequest: 0)
             let raw = best["raw-urlsession \(inFlight)"] ?? Rate(perSecond: 1, cpuPerRequest: 1)
             let rateRatio = executor.perSecond / max(1, raw.perSecond)
             let cpuRatio = executor.cpuPerRequest / max(1, raw.cpuPerRequest)
             print("ratio \(inFlight) \(String(format: "%.3f", rateRatio)) \(String(format: "%.3f", cpuRatio))")
+        }
+    }
+    if deadlines {
+        for timeout in [Duration.milliseconds(500), .milliseconds(2500)] {
+            print(deadlineLine(timeout: timeout, lateness: try await deadlineLateness(timeout: timeout, samples: 40)))
         }
     }
 }

@@ -10,6 +10,43 @@ nonisolated func loadInBackground() async throws(InteractiveError) -> (LoginResp
     return (login, item, category)
 }
 
+/// A screen with the completion-handler form, as docs/runtime.md shows it: the completion runs on
+/// the main actor and sets the screen's own state.
+@MainActor
+final class ItemViewController {
+    let executor: Executor
+    var label = ""
+    private var handler: Handler?
+
+    init(executor: Executor) {
+        self.executor = executor
+    }
+
+    func load(then done: @escaping () -> Void) {
+        handler = executor.execute(ItemQueryV2Api(itemId: 1)) { result in
+            switch result {
+            case .success(let item): self.label = item.title
+            case .failure(let error): self.label = "failed: \(error)"
+            }
+            done()
+        }
+    }
+
+    func close() {
+        handler?.cancel()
+    }
+}
+
+/// The batch and chain helpers from the main actor: their closures build nonisolated API values.
+func loadChained(with executor: Executor) async throws(InteractiveError) -> String {
+    let (login, item) = try await executor.executeAll(LoginApi(name: "ann", password: "secret"), ItemQueryV2Api(itemId: 1))
+    let chain = ApiChain(LoginApi(name: "ann", password: "secret"))
+        .then { session in ItemQueryV2Api(itemId: session.user.id) }
+        .map { item in item.title }
+    let chained = try await executor.run(chain)
+    return chained == item.title ? "\(login.token) \(chained)" : "mismatch"
+}
+
 /// The names from a category up to the root, across the model that contains itself.
 func breadcrumb(_ category: Category) -> String {
     var names: [String] = []
@@ -29,7 +66,12 @@ func useDebugServer() throws(InteractiveError) {
 do {
     try useDebugServer()
     let (login, item, category) = try await loadInBackground()
-    print("token \(login.token), item \(item.title), category \(breadcrumb(category)), environment \(ShopService.configuration.currentEnvironment.name)")
+    let screen = ItemViewController(executor: Executor(mockMode: .all))
+    await withCheckedContinuation { continuation in
+        screen.load { continuation.resume() }
+    }
+    let chained = try await loadChained(with: Executor(mockMode: .all))
+    print("token \(login.token), item \(item.title), category \(breadcrumb(category)), environment \(ShopService.configuration.currentEnvironment.name), screen \(screen.label), chain \(chained)")
 } catch {
     print("failed: \(error)")
 }

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The request that follows a redirect, built from the request that was redirected rather than
+/// from the one URLSession offers, which on Linux loses a 307/308 POST's body and on every platform
+/// keeps credentials when the redirect leaves the origin.
+///
+/// - 307 and 308 repeat the method, body and headers (RFC 9110 §15.4.8, §15.4.9).
+/// - 301 and 302 turn a POST into a GET without body; 303 turns anything but HEAD into a GET without
+///   body (RFC 9110 §15.4.2–§15.4.4, as browsers and curl do).
+/// - A redirect to another origin (scheme, host or port) drops `Authorization`,
+///   `Proxy-Authorization`, `Cookie` and every header that carries a `secret: true` parameter; the
+///   cookies stored for the new origin are added by the session.
+enum RedirectRequest {
+    /// Header names that carry credentials, lowercased; dropped when the origin changes.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// Headers that describe a body, lowercased; dropped with it.
+    static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding", "transfer-encoding"]
+
+    /// The request to send to `target` after `previous` was answered with redirect `status`.
+    ///
+    /// - Parameter secretHeaders: Names of headers whose values came from secret parameters.
+    static func make(following status: Int, from previous: URLRequest, to target: URL, secretHeaders: Set<String>) -> URLRequest {
+        var next = previous
+        next.url = target
+        next.mainDocumentURL = target
+        let method = (previous.httpMethod ?? "GET").uppercased()
+        if becomesGET(status: status, method: method) {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.httpBodyStream = nil
+            removeHeaders(from: &next) { bodyHeaders.contains($0) }
+        }
+        if let source = previous.url, !isSameOrigin(source, target) {
+            let secrets = Set(secretHeaders.map { $0.lowercased() })
+            removeHeaders(from: &next) { credentialHeaders.contains($0) || secrets.contains($0) }
+        }
+        return next
+    }
+
+    /// Whether a redirect with this status changes the method to GET and drops the body.
+    static func becomesGET(status: Int, method: String) -> Bool {
+        switch status {
+        case 301, 302: method == "POST"
+        case 303: method != "HEAD" && method != "GET"
+        default: false
+        }
+    }
+
+    /// Whether two URLs have the same scheme, host and port (default ports filled in).
+    static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+        origin(a) == origin(b)
+    }
+
+    private static func origin(_ url: URL) -> [String] {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return [scheme, url.host?.lowercased() ?? "", String(port)]
+    }
+
+    private static func removeHeaders(from request: inout URLRequest, where drop: (String) -> Bool) {
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where drop(name.lowercased()) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+    }
+}
