@@ -99,7 +99,10 @@ struct ModelParser {
                     ? reader.string(element, "each case of \(what)", lenient: true).map { EnumDecl.Case(name: $0, rawValue: $0, location: element.location) }
                     : namedCase(element, of: what)
             }
-            if cases.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
+            // A case written as a mapping that could not be read is reported on its own.
+            if cases.isEmpty, !elements.contains(where: { $0.pairs != nil }) {
+                reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location)
+            }
             return EnumDecl(rawType: .string, cases: cases)
         }
         if let pairs = node.pairs {

@@ -12,6 +12,7 @@ extension SpecResolver {
             let canonical = canonicalType(member.type, models: models)
             if let other = types[canonical] {
                 diagnostics.error("\(owner) lists '\(other)' and '\(member.type)' in its oneOf, which are the same type", at: member.typeLocation)
+                continue
             }
             types[canonical] = "\(member.type)"
             if member.type.isOptional {
