@@ -158,11 +158,72 @@ import Testing
             yaml: head + "  Level:\n    enum:\n      low: { description: Quiet. }\n",
             expected: ["spec.yaml:7:12: error: missing required key 'value' in case 'low' of model 'Level'"]
         ),
+        MalformedSpec(
+            name: "mockWithUnknownTag",
+            yaml: members + "  Pay:\n    oneOf: [Card, Bank]\n    discriminator: { propertyName: type, mapping: { card: Card, bank: Bank } }\napis:\n  P:\n    path: /p\n    response: Pay\n    mock: { type: crad, last4: \"1\" }\n",
+            expected: ["spec.yaml:18:19: error: mock of api 'P' has tag 'crad', which is not one of card, bank (Pay); did you mean 'card'?"]
+        ),
+        MalformedSpec(
+            name: "mockWithoutTag",
+            yaml: members + "  Pay:\n    oneOf: [Card, Bank]\n    discriminator: type\napis:\n  P:\n    path: /p\n    response: \"[Pay]\"\n    mock: [{ last4: \"1\" }]\n",
+            expected: ["spec.yaml:18:12: error: mock of api 'P' at '[0]' must have the tag 'type' of Pay as a string"]
+        ),
+        MalformedSpec(
+            name: "mockMemberFieldsCheckedByTag",
+            yaml: members + "  Pay:\n    oneOf: [Card, Bank]\n    discriminator: type\napis:\n  P:\n    path: /p\n    response: Pay\n    mock: { type: Bank, last4: \"1\" }\n",
+            expected: [
+                "spec.yaml:18:11: error: mock of api 'P' is missing required field 'iban' of Bank",
+                "spec.yaml:18:25: error: mock of api 'P' has unknown field 'last4' for Bank",
+            ]
+        ),
+        MalformedSpec(
+            name: "mockMatchesNoUntaggedMember",
+            yaml: members + "  Ref:\n    oneOf: [String, Card]\napis:\n  P:\n    path: /p\n    response: Ref\n    mock: { iban: x }\n",
+            expected: ["spec.yaml:17:11: error: mock of api 'P' matches none of String, Card (Ref), found a mapping"]
+        ),
+        MalformedSpec(
+            name: "mockWithUnlistedValueOfClosedEnum",
+            yaml: head + "  Sort:\n    enum: [{ value: \"-a\", name: aDescending }]\napis:\n  P:\n    path: /p\n    response: Sort\n    mock: b\n",
+            expected: ["spec.yaml:11:11: error: mock of api 'P' must be one of -a (Sort), found 'b'"]
+        ),
     ]
 
     @Test("each malformed spec reports exactly its problems", arguments: cases)
     func malformed(_ spec: MalformedSpec) throws {
         let diagnostics = try SpecHarness.diagnose(spec.yaml)
         #expect(diagnostics == spec.expected, "\(diagnostics)")
+    }
+
+    @Test("mocks of sums: by tag, the first matching member, or kept whole by unknown: true; open enums take any value")
+    func validMocks() throws {
+        let yaml = Self.members + """
+          Pay:
+            oneOf: [Card, Bank]
+            discriminator: { propertyName: type, mapping: { card: Card } }
+            unknown: true
+          Ref:
+            oneOf: [Int, Card]
+          Sort:
+            enum: [a]
+            unknown: true
+          Answer:
+            fields:
+              pay: "[Pay]"
+              ref: "[Ref]"
+              sort: "[Sort]"
+        apis:
+          P:
+            path: /p
+            response: Answer
+            mock:
+              pay: [{ last4: "1", type: card }, { type: Bank, iban: DE }, { type: wallet, id: 7 }]
+              ref: [3, { last4: "2" }]
+              sort: [a, z]
+
+        """
+        let files = try SpecHarness.generate(["spec.yaml": yaml])
+        let api = try #require(files["Shop/Apis/PApi.swift"])
+        let expected = #"{"pay":[{"type":"card","last4":"1"},{"type":"Bank","iban":"DE"},{"type":"wallet","id":7}],"ref":[3,{"last4":"2"}],"sort":["a","z"]}"#
+        #expect(api.contains(expected), "\(api)")
     }
 }
