@@ -150,8 +150,11 @@ import Testing
         ),
         MalformedSpec(
             name: "openEnumCaseNamedUnknown",
-            yaml: head + "  Sort:\n    enum: [up, unknown]\n    unknown: true\n",
-            expected: [#"spec.yaml:6:16: error: case 'unknown' of model 'Sort' becomes the Swift name unknown, which unknown: true uses for values the spec does not list; give it a Swift name with { value: "unknown", name: … }"#]
+            yaml: head + "  Sort:\n    enum: [up, unknown, all_cases]\n    unknown: true\n",
+            expected: [
+                #"spec.yaml:6:16: error: case 'unknown' of model 'Sort' becomes the Swift name unknown, which an enum with unknown: true declares itself; give it a Swift name with { value: "unknown", name: … }"#,
+                #"spec.yaml:6:25: error: case 'all_cases' of model 'Sort' becomes the Swift name allCases, which an enum with unknown: true declares itself; give it a Swift name with { value: "all_cases", name: … }"#,
+            ]
         ),
         MalformedSpec(
             name: "intEnumCaseDescriptionNeedsValue",

@@ -178,8 +178,8 @@ struct SpecResolver {
                 diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from\(hint)", at: enumCase.location)
             } else if let other = names[bare] {
                 diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)\(hint)", at: enumCase.location)
-            } else if enumeration.allowsUnknown, bare == "unknown" {
-                diagnostics.error("case '\(enumCase.name)' of \(owner) becomes the Swift name unknown, which unknown: true uses for values the spec does not list\(hint)", at: enumCase.location)
+            } else if enumeration.allowsUnknown, ["unknown", "rawValue", "allCases"].contains(bare) {
+                diagnostics.error("case '\(enumCase.name)' of \(owner) becomes the Swift name \(bare), which an enum with unknown: true declares itself\(hint)", at: enumCase.location)
             }
             names[bare] = enumCase.name
             return swiftName
