@@ -118,6 +118,11 @@ import Testing
             ]
         ),
         MalformedSpec(
+            name: "sumWithoutFiniteValue",
+            yaml: head + "  A:\n    oneOf: [B, C]\n  B:\n    fields:\n      a: A\n  C:\n    fields:\n      b: B\n  Fine:\n    oneOf: [B, Int]\n  Kept:\n    oneOf: [B]\n    unknown: true\n",
+            expected: ["spec.yaml:5:3: error: every member of model 'A' requires a value of 'A' inside it, so no finite JSON value can decode; add a member that ends the chain, make a field on the cycle optional, or write unknown: true"]
+        ),
+        MalformedSpec(
             name: "unknownOnFields",
             yaml: head + "  Card:\n    fields:\n      a: Int\n    unknown: true\n",
             expected: ["spec.yaml:8:5: error: unknown of model 'Card' applies to an enum or a oneOf, not to fields"]

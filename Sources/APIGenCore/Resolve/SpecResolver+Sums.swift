@@ -128,4 +128,36 @@ extension SpecResolver {
             diagnostics.error("model '\(model.decl.name)' is a member of its own oneOf, directly or through other oneOf models, so decoding it would never end; hold it in a model with fields or a list", at: model.decl.location)
         }
     }
+
+    /// A sum whose every member needs a value of the sum again (`A: oneOf [B]`, `B.a: A`) has no
+    /// finite JSON value. Found by growing the set of models that some finite value can decode: a
+    /// struct once its required model fields are in it, a sum once one member is (or it keeps unknown
+    /// values); builtins, lists and maps always are.
+    mutating func checkSumsCanEnd(_ models: [ResolvedModel], models byName: [String: ModelDecl]) {
+        guard models.contains(where: { if case .sum = $0.decl.kind { true } else { false } }) else { return }
+        var finite = Set<String>()
+        func isFinite(_ type: TypeRef) -> Bool {
+            guard case .named(let name) = type, let model = byName[name] else { return true }
+            return finite.contains(model.name)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for model in models where !finite.contains(model.decl.name) {
+                let canEnd = switch model.decl.kind {
+                case .enumeration: true
+                case .object(let fields): fields.allSatisfy { $0.type.isOptional || isFinite($0.type) }
+                case .sum(let sum): sum.allowsUnknown || sum.members.isEmpty || sum.members.contains { isFinite($0.type) }
+                }
+                if canEnd {
+                    finite.insert(model.decl.name)
+                    changed = true
+                }
+            }
+        }
+        for model in models where !finite.contains(model.decl.name) {
+            guard case .sum = model.decl.kind else { continue }
+            diagnostics.error("every member of model '\(model.decl.name)' requires a value of '\(model.decl.name)' inside it, so no finite JSON value can decode; add a member that ends the chain, make a field on the cycle optional, or write unknown: true", at: model.decl.location)
+        }
+    }
 }

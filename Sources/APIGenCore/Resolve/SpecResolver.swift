@@ -104,6 +104,7 @@ struct SpecResolver {
         let resolvedByName = Dictionary(
             result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
         checkSumsDoNotContainThemselves(result, models: resolvedByName)
+        checkSumsCanEnd(result, models: resolvedByName)
         let indirect = valueCycles(result, models: resolvedByName)
         for index in result.indices {
             if indirect.structs.contains(result[index].decl.name) { result[index].storesIndirectly = true }
