@@ -106,17 +106,7 @@ struct ModelParser {
             return EnumDecl(rawType: .string, cases: cases)
         }
         if let pairs = node.pairs {
-            let cases = pairs.compactMap { pair -> EnumDecl.Case? in
-                var valueNode = pair.value
-                var description: String?
-                if pair.value.pairs != nil {
-                    guard reader.mapping(pair.value, "case '\(pair.name)' of \(what)", allowed: ["value", "description"], required: ["value"]) != nil,
-                          let value = pair.value["value"] else { return nil }
-                    valueNode = value
-                    description = pair.value["description"].flatMap { reader.description($0, "case '\(pair.name)' of \(what)") }
-                }
-                return intCase(pair, value: valueNode, description: description, of: what)
-            }
+            let cases = pairs.compactMap { intCase($0, of: what) }
             if pairs.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
             return EnumDecl(rawType: .int, cases: cases)
         }
@@ -125,7 +115,15 @@ struct ModelParser {
     }
 
     /// `created: 1` or `created: { value: 1, description: … }` in an Int enum.
-    private mutating func intCase(_ pair: YAMLNode.Pair, value node: YAMLNode, description: String?, of what: String) -> EnumDecl.Case? {
+    private mutating func intCase(_ pair: YAMLNode.Pair, of what: String) -> EnumDecl.Case? {
+        var node = pair.value
+        var description: String?
+        if pair.value.pairs != nil {
+            guard reader.mapping(pair.value, "case '\(pair.name)' of \(what)", allowed: ["value", "description"], required: ["value"]) != nil,
+                  let value = pair.value["value"] else { return nil }
+            node = value
+            description = pair.value["description"].flatMap { reader.description($0, "case '\(pair.name)' of \(what)") }
+        }
         guard case .int(let text) = node.scalarValue else {
             reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(node.kindDescription)", at: node.location)
             return nil
