@@ -123,6 +123,11 @@ import Testing
             expected: ["spec.yaml:5:3: error: every member of model 'A' requires a value of 'A' inside it, so no finite JSON value can decode; add a member that ends the chain, make a field on the cycle optional, or write unknown: true"]
         ),
         MalformedSpec(
+            name: "modelShadowsDecodingError",
+            yaml: head + "  DecodingError:\n    fields:\n      a: Int\n",
+            expected: ["spec.yaml:5:3: error: model name 'DecodingError' clashes with the Swift type DecodingError the generated code uses; rename it"]
+        ),
+        MalformedSpec(
             name: "unknownOnFields",
             yaml: head + "  Card:\n    fields:\n      a: Int\n    unknown: true\n",
             expected: ["spec.yaml:8:5: error: unknown of model 'Card' applies to an enum or a oneOf, not to fields"]

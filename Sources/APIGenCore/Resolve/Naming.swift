@@ -21,6 +21,8 @@ enum Naming {
         "Type", "Protocol", "Self", "Any", "Environment", "Indirect",
         // Named in generated code: `init(from: any Decoder)`, `encode(to: any Encoder)`, `typealias Parser`.
         "Decoder", "Encoder", "Parser",
+        // Named in generated enums: `CaseIterable`, and in open enums and oneOf enums.
+        "CaseIterable", "RawRepresentable", "DecodingError",
     ])
 
     /// A name Swift accepts as a type name as written, starting with an uppercase or caseless letter:
