@@ -150,12 +150,12 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(
             name: "modelWithoutFieldsOrEnum",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  User:\n    description: x\n",
-            expected: ["spec.yaml:5:3: error: model 'User' must have either 'fields' or 'enum'"]
+            expected: ["spec.yaml:5:3: error: model 'User' must have either 'fields', 'enum' or 'oneOf'"]
         ),
         MalformedSpec(
             name: "modelWithFieldsAndEnum",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  User:\n    fields: {id: Int}\n    enum: [a]\n",
-            expected: ["spec.yaml:5:3: error: model 'User' must have either 'fields' or 'enum'"]
+            expected: ["spec.yaml:5:3: error: model 'User' must have only one of 'fields', 'enum' and 'oneOf'"]
         ),
         MalformedSpec(
             name: "unknownModelKey",

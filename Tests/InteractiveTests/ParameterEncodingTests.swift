@@ -54,3 +54,25 @@ struct ParameterEncodingTests {
         #expect(resolved.headers["Content-Type"] == "application/x-www-form-urlencoded; charset=utf-8")
     }
 }
+
+/// A value that encodes one key twice, as a tagged sum does when its member declares the tag.
+@Suite("Parameter encoding of a key written twice")
+struct ParameterKeyWrittenTwiceTests {
+    struct Tagged: Encodable, Sendable {
+        struct Member: Encodable { var type: String; var last4: String }
+        enum CodingKeys: String, CodingKey { case type }
+        func encode(to encoder: any Encoder) throws {
+            try Member(type: "stale", last4: "4242").encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode("card", forKey: .type)
+        }
+    }
+
+    @Test func theLaterValueWinsInPlaceAsInJSON() throws {
+        let service = ServiceConfiguration(name: "T", environments: [.init(name: "e", baseURLString: "http://127.0.0.1:1")])
+        var request = ApiRequest(service: service, apiName: "Q", method: .get, path: "/q")
+        request.add(Tagged(), as: "payment", in: .query)
+        let query = try request.resolve().url.query?.removingPercentEncoding
+        #expect(query == #"payment={"type":"card","last4":"4242"}"#)
+    }
+}

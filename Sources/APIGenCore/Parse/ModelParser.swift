@@ -1,6 +1,8 @@
-/// Reads the `models` section: objects with `fields`, and `enum`s.
+/// Reads the `models` section: objects with `fields`, `enum`s and `oneOf` sums.
 struct ModelParser {
-    static let modelKeys = ["description", "fields", "enum", "deprecated"]
+    static let modelKeys = ["description", "fields", "enum", "oneOf", "discriminator", "unknown", "deprecated"]
+    /// The keys that say what kind of model it is; a model has exactly one.
+    static let kindKeys = ["fields", "enum", "oneOf"]
     static let fieldKeys = ["type", "key", "description"]
 
     var reader: NodeReader
@@ -10,24 +12,42 @@ struct ModelParser {
         let what = "model '\(name)'"
         guard let pairs = reader.mapping(pair.value, what, allowed: Self.modelKeys) else { return nil }
         var model = ModelDecl(name: name, location: pair.key.location, kind: .object([]), file: file)
-        let hasFields = pair.value["fields"] != nil
-        let hasEnum = pair.value["enum"] != nil
+        let kinds = Self.kindKeys.filter { pair.value[$0] != nil }
         let hasUnknownKey = pairs.contains { !Self.modelKeys.contains($0.name) && !$0.name.hasPrefix("x-") }
-        if hasFields == hasEnum {
+        if kinds.count != 1 {
             // A misspelt `fields` is already reported as an unknown key.
-            if hasFields || !hasUnknownKey {
-                reader.diagnostics.error("\(what) must have either 'fields' or 'enum'", at: pair.key.location)
+            if !kinds.isEmpty || !hasUnknownKey {
+                let message = kinds.count > 1 ? "must have only one of 'fields', 'enum' and 'oneOf'" : "must have either 'fields', 'enum' or 'oneOf'"
+                reader.diagnostics.error("\(what) \(message)", at: pair.key.location)
             }
             return nil
         }
+        var allowsUnknown = false
         for entry in pairs {
             switch entry.name {
             case "description": model.description = reader.description(entry.value, what)
             case "deprecated": model.deprecated = deprecation(entry.value, what)
             case "fields": model.kind = .object(fields(entry.value, of: what))
             case "enum": model.kind = .enumeration(enumeration(entry.value, of: what))
+            case "oneOf": model.kind = .sum(sum(entry.value, in: pair.value, of: what))
+            case "unknown":
+                allowsUnknown = reader.bool(entry.value, "unknown of \(what)") ?? false
+                if kinds == ["fields"] {
+                    reader.diagnostics.error("unknown of \(what) applies to an enum or a oneOf, not to fields", at: entry.key.location)
+                }
+            case "discriminator" where kinds != ["oneOf"]:
+                reader.diagnostics.error("discriminator of \(what) needs a oneOf", at: entry.key.location)
             default: break
             }
+        }
+        switch model.kind {
+        case .enumeration(var enumeration):
+            enumeration.allowsUnknown = allowsUnknown
+            model.kind = .enumeration(enumeration)
+        case .sum(var sum):
+            sum.allowsUnknown = allowsUnknown
+            model.kind = .sum(sum)
+        case .object: break
         }
         return model
     }
@@ -75,29 +95,62 @@ struct ModelParser {
     private mutating func enumeration(_ node: YAMLNode, of what: String) -> EnumDecl {
         if let elements = node.elements {
             let cases = elements.compactMap { element in
-                reader.string(element, "each case of \(what)", lenient: true).map { EnumDecl.Case(name: $0, rawValue: $0, location: element.location) }
+                element.pairs == nil
+                    ? reader.string(element, "each case of \(what)", lenient: true).map { EnumDecl.Case(name: $0, rawValue: $0, location: element.location) }
+                    : namedCase(element, of: what)
             }
-            if cases.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
+            // A case written as a mapping that could not be read is reported on its own.
+            if cases.isEmpty, !elements.contains(where: { $0.pairs != nil }) {
+                reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location)
+            }
             return EnumDecl(rawType: .string, cases: cases)
         }
         if let pairs = node.pairs {
-            let cases = pairs.compactMap { pair -> EnumDecl.Case? in
-                guard case .int(let text) = pair.value.scalarValue else {
-                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(pair.value.kindDescription)", at: pair.value.location)
-                    return nil
-                }
-                guard let value = Int(text) else {
-                    reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must fit an Int, found \(text)", at: pair.value.location)
-                    return nil
-                }
-                // The number, not its spelling: `+3` is not a Swift literal, and `01` and `1` (or `-0` and
-                // `0`) are the same raw value, which the duplicate check must see.
-                return EnumDecl.Case(name: pair.name, rawValue: String(value), location: pair.key.location)
-            }
+            let cases = pairs.compactMap { intCase($0, of: what) }
             if pairs.isEmpty { reader.diagnostics.error("enum of \(what) must list at least one case", at: node.location) }
             return EnumDecl(rawType: .int, cases: cases)
         }
         reader.diagnostics.error("enum of \(what) must be a list of names or a mapping of names to numbers, found \(node.kindDescription)", at: node.location)
         return EnumDecl(rawType: .string, cases: [])
+    }
+
+    /// `created: 1` or `created: { value: 1, description: … }` in an Int enum.
+    private mutating func intCase(_ pair: YAMLNode.Pair, of what: String) -> EnumDecl.Case? {
+        var node = pair.value
+        var description: String?
+        if pair.value.pairs != nil {
+            guard reader.mapping(pair.value, "case '\(pair.name)' of \(what)", allowed: ["value", "description"], required: ["value"]) != nil,
+                  let value = pair.value["value"] else { return nil }
+            node = value
+            description = pair.value["description"].flatMap { reader.description($0, "case '\(pair.name)' of \(what)") }
+        }
+        guard case .int(let text) = node.scalarValue else {
+            reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must be a whole number, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        guard let value = Int(text) else {
+            reader.diagnostics.error("raw value of case '\(pair.name)' of \(what) must fit an Int, found \(text)", at: node.location)
+            return nil
+        }
+        // The number, not its spelling: `+3` is not a Swift literal, and `01` and `1` (or `-0` and
+        // `0`) are the same raw value, which the duplicate check must see.
+        return EnumDecl.Case(name: pair.name, rawValue: String(value), location: pair.key.location, description: description)
+    }
+
+    static let caseKeys = ["value", "name", "description"]
+
+    /// `{ value: "-created_at", name: createdAtDescending, description: Newest first. }` in a String enum.
+    private mutating func namedCase(_ node: YAMLNode, of what: String) -> EnumDecl.Case? {
+        guard reader.mapping(node, "case of \(what)", allowed: Self.caseKeys, required: ["value"]) != nil,
+              let valueNode = node["value"], let value = reader.string(valueNode, "value of a case of \(what)", lenient: true) else { return nil }
+        var enumCase = EnumDecl.Case(name: value, rawValue: value, location: valueNode.location)
+        if let nameNode = node["name"] {
+            guard let name = reader.nonEmptyString(nameNode, "name of case '\(value)' of \(what)") else { return nil }
+            enumCase.name = name
+            enumCase.hasExplicitName = true
+            enumCase.location = nameNode.location
+        }
+        enumCase.description = node["description"].flatMap { reader.description($0, "case '\(value)' of \(what)") }
+        return enumCase
     }
 }

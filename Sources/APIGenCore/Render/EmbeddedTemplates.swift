@@ -104,7 +104,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 """##,
         "enum": ##"""
 {{%CONTENT_TYPE:TEXT}}
-{{! An enumeration model. Keys: source, imports, docLines, typeName, rawType, cases[].declaration. }}
+{{! An enumeration model. Keys: source, imports, docLines, typeName, rawType, cases[] (declaration, docLines). }}
 {{> header}}
 
 {{#docLines}}
@@ -112,6 +112,9 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{/docLines}}
 nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
     case {{declaration}}
 {{/cases}}
 }
@@ -132,6 +135,167 @@ nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, 
 {{/imports}}
 
 {{> struct}}
+
+"""##,
+        "oneOf": ##"""
+{{%CONTENT_TYPE:TEXT}}
+{{! A oneOf model: an enum with a case per member.
+    Keys: source, imports, docLines, typeName, indirect, members[] (docLines, caseName, type, tagLiteral, branch),
+    tagged, tagKeyLiteral, tagDoc (the tag's key as a doc code span), memberList (Swift type names), unknown. }}
+{{> header}}
+{{#imports}}
+
+{{.}}
+{{/imports}}
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable, Sendable, Hashable {
+{{#members}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{caseName}}({{type}})
+{{/members}}
+{{#tagged}}
+{{#unknown}}
+    /// A tag this client does not know, with the whole object as it was received (tag included),
+    /// which encoding writes back unchanged.
+    case unknown(tag: String, JSON)
+{{/unknown}}
+
+    private enum CodingKeys: String, CodingKey {
+        case tag = {{tagKeyLiteral}}
+    }
+
+    /// Reads the {{tagDoc}} tag, then decodes the member it names from the same object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let tag = try container.decode(String.self, forKey: .tag)
+        switch tag {
+{{#members}}
+        case {{tagLiteral}}: self = .{{caseName}}(try {{type}}(from: decoder))
+{{/members}}
+{{#unknown}}
+        default: self = .unknown(tag: tag, try JSON(from: decoder))
+{{/unknown}}
+{{^unknown}}
+        default: throw DecodingError.dataCorruptedError(forKey: .tag, in: container, debugDescription: "Unknown {{typeName}} tag '\(tag)'.")
+{{/unknown}}
+        }
+    }
+
+    /// Writes the member's fields and its {{tagDoc}} tag.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+{{#members}}
+        case .{{caseName}}(let value): try Self.encode(value, tag: {{tagLiteral}}, to: encoder)
+{{/members}}
+{{#unknown}}
+        case .unknown(_, let object): try object.encode(to: encoder)
+{{/unknown}}
+        }
+    }
+
+    private static func encode(_ value: some Encodable, tag: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tag, forKey: .tag)
+    }
+{{/tagged}}
+{{^tagged}}
+{{#unknown}}
+    /// A value that matches no member, as it was received; encoding writes it back unchanged.
+    case unknown(JSON)
+{{/unknown}}
+
+    /// Decodes the first member the value matches, in the order the spec lists them: {{memberList}}.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+{{#members}}
+        {{branch}} let value = try? container.decode({{type}}.self) {
+            self = .{{caseName}}(value)
+{{/members}}
+        } else {
+{{#unknown}}
+            self = .unknown(try container.decode(JSON.self))
+{{/unknown}}
+{{^unknown}}
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "The value matches none of {{memberList}}.")
+{{/unknown}}
+        }
+    }
+
+    /// Encodes the member's value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+{{#members}}
+        case .{{caseName}}(let value): try container.encode(value)
+{{/members}}
+{{#unknown}}
+        case .unknown(let value): try container.encode(value)
+{{/unknown}}
+        }
+    }
+{{/tagged}}
+}
+
+"""##,
+        "openEnum": ##"""
+{{%CONTENT_TYPE:TEXT}}
+{{! An enumeration model with `unknown: true`: values the spec does not list decode into `unknown`.
+    Keys: source, imports, docLines, typeName, rawType, cases[] (name, rawLiteral, docLines), allCases. }}
+{{> header}}
+
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hashable, CaseIterable {
+{{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{name}}
+{{/cases}}
+    /// A value the spec does not list, as it was received.
+    case unknown({{rawType}})
+
+    /// The values the spec lists; `unknown` is not among them.
+    public static let allCases: [{{typeName}}] = [{{allCases}}]
+
+    /// The case of a raw value: `unknown` for a value the spec does not list.
+    public init(rawValue: {{rawType}}) {
+        switch rawValue {
+{{#cases}}
+        case {{rawLiteral}}: self = .{{name}}
+{{/cases}}
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The value on the wire.
+    public var rawValue: {{rawType}} {
+        switch self {
+{{#cases}}
+        case .{{name}}: {{rawLiteral}}
+{{/cases}}
+        case .unknown(let value): value
+        }
+    }
+
+    /// Decodes any value of the raw type, listed or not.
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode({{rawType}}.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 """##,
         "service": ##"""

@@ -8,7 +8,7 @@ struct MockChecker {
     var api = ""
 
     /// `mock of api 'Login'` or `mock of api 'Login' at 'user.id'`.
-    private func subject(_ path: String) -> String {
+    func subject(_ path: String) -> String {
         path.isEmpty ? "mock of api '\(api)'" : "mock of api '\(api)' at '\(path)'"
     }
 
@@ -37,7 +37,7 @@ struct MockChecker {
         return JSONText.string(text)
     }
 
-    private mutating func check(_ node: YAMLNode, _ type: TypeRef, path: String) -> String {
+    mutating func check(_ node: YAMLNode, _ type: TypeRef, path: String) -> String {
         switch type {
         case .optional(let wrapped):
             if case .null = node.scalarValue { return "null" }
@@ -59,10 +59,12 @@ struct MockChecker {
         case .enumeration(let enumeration):
             let value: String?
             switch (enumeration.rawType, node.scalarValue) {
-            case (.string, .string(let text)?): value = enumeration.cases.contains { $0.rawValue == text } ? JSONText.string(text) : nil
+            case (.string, .string(let text)?):
+                value = enumeration.allowsUnknown || enumeration.cases.contains { $0.rawValue == text } ? JSONText.string(text) : nil
             case (.int, .int(let text)?):
                 // Raw values are stored as numbers (`01` and `+1` are `1`), and so is the JSON written.
                 let number = Int(text).map(String.init)
+                if enumeration.allowsUnknown, let number { return number }
                 value = enumeration.cases.contains { $0.rawValue == number } ? number : nil
             default: value = nil
             }
@@ -75,6 +77,8 @@ struct MockChecker {
         case .object(let fields):
             guard let pairs = node.pairs else { return mismatch(node, "a mapping (\(model.name))", path) }
             return object(pairs, fields: fields, owner: model.name, node: node, path: path)
+        case .sum(let sum):
+            return checkSum(node, sum, model: model, path: path)
         }
     }
 
@@ -135,7 +139,7 @@ struct MockChecker {
         return mismatch(node, article(name), path)
     }
 
-    private func anyJSON(_ node: YAMLNode) -> String {
+    func anyJSON(_ node: YAMLNode) -> String {
         switch node.kind {
         case .sequence(let elements): return "[" + elements.map(anyJSON).joined(separator: ",") + "]"
         case .mapping(let pairs): return "{" + pairs.map { JSONText.string($0.name) + ":" + anyJSON($0.value) }.joined(separator: ",") + "}"
@@ -158,7 +162,7 @@ struct MockChecker {
         ["Int", "Int32", "Int64"].contains(name) ? "an \(name)" : "a \(name)"
     }
 
-    private mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {
+    mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {
         diagnostics.error("\(subject(path)) must be \(expected), found \(node.kindDescription)", at: node.location)
         return "null"
     }

@@ -26,7 +26,7 @@ enum ReservedTypeNames {
     static let generated: Set<String> = [
         "Interactive", "Foundation", "Swift", "Environment", "CodingKeys", "CodingKey", "Parser", "_Storage",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CaseIterable",
-        "RawRepresentable", "Decoder", "Encoder", "Duration",
+        "RawRepresentable", "Decoder", "Encoder", "Duration", "DecodingError",
     ]
 
     /// Standard library and Foundation names the generated code uses unqualified, or that would

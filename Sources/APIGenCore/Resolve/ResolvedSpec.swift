@@ -22,6 +22,8 @@ struct ResolvedModel: Sendable {
     var fieldNames: [String]
     /// Swift case names, parallel to the cases (enums only).
     var caseNames: [String]
+    /// The members with their case names and tags (`oneOf` models only).
+    var sum: ResolvedSum? = nil
     /// Whether the model contains itself by value through optional fields, so that its fields are
     /// held by reference (a struct cannot contain itself directly).
     var storesIndirectly = false

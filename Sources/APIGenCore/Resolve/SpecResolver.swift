@@ -85,6 +85,9 @@ struct SpecResolver {
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var result: [ResolvedModel] = []
         let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
+        let declsByName = Dictionary(
+            decls.flatMap { decl in [(decl.name, decl)] + (Naming.typeName(decl.name).map { [($0, decl)] } ?? []) },
+            uniquingKeysWith: { first, _ in first })
         for decl in decls {
             if let first = seen[decl.name] {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
@@ -113,12 +116,20 @@ struct SpecResolver {
                 model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownNames)
             case .enumeration(let enumeration):
                 model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
+            case .sum(let sum):
+                model.sum = checkedSum(sum, owner: decl, knownModels: knownNames, models: declsByName)
             }
             result.append(model)
         }
-        let indirect = valueCycles(result, models: Dictionary(
-            result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first }))
-        for index in result.indices where indirect.contains(result[index].decl.name) { result[index].storesIndirectly = true }
+        let resolvedByName = Dictionary(
+            result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
+        checkSumsDoNotContainThemselves(result, models: resolvedByName)
+        checkSumsCanEnd(result, models: resolvedByName)
+        let indirect = valueCycles(result, models: resolvedByName)
+        for index in result.indices {
+            if indirect.structs.contains(result[index].decl.name) { result[index].storesIndirectly = true }
+            if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
+        }
         return result
     }
 
@@ -191,12 +202,16 @@ struct SpecResolver {
         return enumeration.cases.map { enumCase in
             let swiftName = Naming.propertyName(enumCase.name) ?? "_"
             let bare = Naming.bare(swiftName)
+            // A String enum's case can be named apart from its value: say so where a name cannot be derived.
+            let hint = enumeration.rawType == .string && !enumCase.hasExplicitName ? "; give it a Swift name with { value: \(SwiftLiteral.string(enumCase.rawValue)), name: … }" : ""
             if !values.insert(enumCase.rawValue).inserted {
                 diagnostics.error("value '\(enumCase.rawValue)' appears twice in \(owner)", at: enumCase.location)
             } else if swiftName == "_" {
-                diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from", at: enumCase.location)
+                diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from\(hint)", at: enumCase.location)
             } else if let other = names[bare] {
-                diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)", at: enumCase.location)
+                diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)\(hint)", at: enumCase.location)
+            } else if enumeration.allowsUnknown, ["unknown", "rawValue", "allCases"].contains(bare) {
+                diagnostics.error("case '\(enumCase.name)' of \(owner) becomes the Swift name \(bare), which an enum with unknown: true declares itself\(hint)", at: enumCase.location)
             }
             names[bare] = enumCase.name
             return swiftName
@@ -219,7 +234,9 @@ struct SpecResolver {
     /// The models on a by-value cycle (fields of model type, optional or not; lists and maps hold
     /// their elements indirectly already). Those get indirect storage. A cycle of required fields only
     /// is an error: no finite JSON value could ever decode.
-    private mutating func valueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) -> Set<String> {
+    /// A sum on such a cycle becomes an `indirect` enum, which already boxes its cases: the models
+    /// reached only through it need no box of their own.
+    private mutating func valueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) -> (structs: Set<String>, sums: Set<String>) {
         func references(_ type: TypeRef, optionalToo: Bool) -> [String] {
             switch type {
             case .named(let name): byName[name].map { [$0.name] } ?? []
@@ -227,17 +244,25 @@ struct SpecResolver {
             case .array, .dictionary: []
             }
         }
-        var anyEdges: [String: [String]] = [:], requiredEdges: [String: [String]] = [:]
+        var anyEdges: [String: [String]] = [:], requiredEdges: [String: [String]] = [:], sumEdges: [String: [String]] = [:]
         for model in models {
-            guard case .object(let fields) = model.decl.kind else { continue }
-            anyEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: true) }
-            requiredEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: false) }
+            switch model.decl.kind {
+            case .object(let fields):
+                anyEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: true) }
+                requiredEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: false) }
+            case .sum(let sum):
+                sumEdges[model.decl.name] = sum.members.flatMap { references($0.type, optionalToo: true) }
+            case .enumeration: continue
+            }
         }
         let order = models.map(\.decl.name)
         let impossible = StronglyConnected.cyclicNodes(order, edges: requiredEdges)
         for model in models where impossible.contains(model.decl.name) {
             diagnostics.error("model '\(model.decl.name)' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list", at: model.decl.location)
         }
-        return StronglyConnected.cyclicNodes(order, edges: anyEdges)
+        guard !sumEdges.isEmpty else { return (StronglyConnected.cyclicNodes(order, edges: anyEdges), []) }
+        let sums = StronglyConnected.cyclicNodes(order, edges: anyEdges.merging(sumEdges) { first, _ in first })
+            .filter { sumEdges[$0] != nil }
+        return (StronglyConnected.cyclicNodes(order, edges: anyEdges), sums)
     }
 }

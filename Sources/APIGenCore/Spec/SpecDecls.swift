@@ -53,11 +53,12 @@ enum EnvelopeChoice: Sendable {
     case custom(EnvelopeDecl)
 }
 
-/// A model: an object with fields, or an enumeration.
+/// A model: an object with fields, an enumeration, or one of several types.
 struct ModelDecl: Sendable {
     enum Kind: Sendable {
         case object([FieldDecl])
         case enumeration(EnumDecl)
+        case sum(SumDecl)
     }
 
     var name: String
@@ -86,13 +87,20 @@ struct EnumDecl: Sendable {
     }
 
     struct Case: Sendable {
+        /// The name the Swift case is made from: `name:` when given, else the raw value.
         var name: String
         var rawValue: String
         var location: SourceLocation
+        /// Doc comment of the case.
+        var description: String? = nil
+        /// Whether `name:` was written, so a clash can suggest it only when it was not.
+        var hasExplicitName = false
     }
 
     var rawType: RawType
     var cases: [Case]
+    /// `unknown: true`: values the spec does not list decode into `unknown(RawValue)`.
+    var allowsUnknown = false
 }
 
 /// Where a parameter travels, as the spec says.

@@ -1,4 +1,4 @@
-/// View models of model files: structs and enums.
+/// View models of model files: structs, enums and oneOf enums.
 enum ModelViewModel {
     static func make(_ model: ResolvedModel, service: ResolvedService, types: SwiftTypeRenderer) -> RenderJob {
         var imports = ImportSet()
@@ -13,19 +13,15 @@ enum ModelViewModel {
                 storesIndirectly: model.storesIndirectly, imports: &imports
             )
             if model.storesIndirectly { imports.interactiveInternally = true }
+        case .enumeration(let enumeration) where enumeration.allowsUnknown:
+            template = "openEnum"
+            context = EnumViewModel.open(model, enumeration)
         case .enumeration(let enumeration):
             template = "enum"
-            context = [
-                "typeName": .text(model.swiftName),
-                "rawType": .text(enumeration.rawType.rawValue),
-                "docLines": .texts(SwiftLiteral.docLines(model.decl.description ?? "The values of \(model.swiftName).")
-                    + StructViewModel.deprecationDocLines(model.decl.deprecated)),
-                "cases": .objects(zip(enumeration.cases, model.caseNames).map { enumCase, name -> ViewModel in
-                    let rawValue = enumeration.rawType == .int ? enumCase.rawValue : SwiftLiteral.string(enumCase.rawValue)
-                    let needsRawValue = enumeration.rawType == .int || Naming.bare(name) != enumCase.rawValue
-                    return ["declaration": .text(needsRawValue ? "\(name) = \(rawValue)" : name)]
-                }),
-            ]
+            context = EnumViewModel.closed(model, enumeration)
+        case .sum:
+            template = "oneOf"
+            context = SumViewModel.make(model, types: types, imports: &imports)
         }
         context["source"] = .text(Layout.source(model.decl.file))
         context["imports"] = .texts(imports.lines)

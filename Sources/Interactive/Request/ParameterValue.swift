@@ -129,11 +129,17 @@ private struct ParameterEncoder: Encoder {
         }
     }
 
-    /// A child encoder whose storage is attached to this one's.
+    /// A child encoder whose storage is attached to this one's. A key encoded again replaces its
+    /// earlier value in place, as `JSONEncoder` does (a tagged sum writes its tag after a member
+    /// that may hold the same key).
     func child(_ key: any CodingKey) -> ParameterEncoder {
         let child = ParameterEncoder(codingPath: codingPath + [key])
-        if storage.members != nil {
-            storage.members?.append((key.stringValue, child.storage))
+        if let members = storage.members {
+            if let index = members.firstIndex(where: { $0.0 == key.stringValue }) {
+                storage.members?[index].1 = child.storage
+            } else {
+                storage.members?.append((key.stringValue, child.storage))
+            }
         } else {
             storage.elements?.append(child.storage)
         }

@@ -63,7 +63,22 @@ func useDebugServer() throws(InteractiveError) {
     try ShopService.switchEnvironment(to: .debug)
 }
 
+/// Reads the generated sum types and open enums on the main actor, as a checkout screen would.
+func summary(of payment: Payment, seller: SellerRef, sort: ItemSort) -> String {
+    let paid = switch payment {
+    case .card(let card): "card \(card.last4)"
+    case .voucher(let voucher): "voucher \(voucher.code)"
+    }
+    let sold = switch seller {
+    case .int64(let id): "seller \(id)"
+    case .user(let user): user.nickName
+    case .unknown(let json): json.description
+    }
+    return "\(paid), \(sold), sorted by \(sort.rawValue)"
+}
+
 do {
+    _ = summary(of: .voucher(Voucher(code: "V1")), seller: .int64(2), sort: .unknown("rating"))
     try useDebugServer()
     let (login, item, category) = try await loadInBackground()
     let screen = ItemViewController(executor: Executor(mockMode: .all))
