@@ -164,5 +164,14 @@ extension HTTPBinTests {
             let error = await failure { () async throws(InteractiveError) in try await executor.execute(EnvelopeBase64Api(value: base64url(body))) }
             #expect(error == .envelope(code: "500", message: "out of stock"))
         }
+
+        @Test("envelope: a failure code wins over the empty result most backends send with it",
+              arguments: [#""result":{}"#, #""result":"""#, #""result":null"#])
+        func envelopeFailureWithEmptyResult(result: String) async throws {
+            try await useLocalHTTPBin()
+            let body = #"{"code":1002,"message":"wrong password",\#(result)}"#
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(EnvelopeBase64Api(value: base64url(body))) }
+            #expect(error == .envelope(code: "1002", message: "wrong password"))
+        }
     }
 }

@@ -102,9 +102,14 @@ public struct BinaryParser: ResponseParser {
 }
 
 /// Decodes `{code, message, result}` with keys chosen at run time, in one pass.
+///
+/// The code is read first and `result` is decoded only when the code is a success code: a failure
+/// envelope usually carries `{}`, `""` or `null` as its result, which must not hide the server's code
+/// and message behind a decoding error.
 struct EnvelopeBox<Result: Decodable>: Decodable {
     let code: String
     let message: String?
+    /// The decoded result; always `nil` for a failure code.
     let result: Result?
 
     init(from decoder: any Decoder) throws {
@@ -114,6 +119,10 @@ struct EnvelopeBox<Result: Decodable>: Decodable {
             message = try? container.decodeIfPresent(String.self, forKey: EnvelopeFields.Key(messageKey))
         } else {
             message = nil
+        }
+        guard envelope.successCodes.contains(code) else {
+            result = nil
+            return
         }
         result = try container.decodeIfPresent(Result.self, forKey: EnvelopeFields.Key(envelope.resultKey))
     }
