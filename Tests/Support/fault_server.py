@@ -22,8 +22,8 @@ Every request is counted under its key: the Idempotency-Key header, else X-Test-
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
 exactly-once delivery.
 
-Special resources: /status/<code> (that status, as httpbin), /login (issues a new token, unless a
-fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
+Special resources: /status/<code> (that status, as httpbin), /login (issues a new token, in an
+envelope with envelope=1, unless a fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
 envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
 HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
 Control: GET /_control/counts, POST /_control/reset.
@@ -154,7 +154,7 @@ class Handler(BaseHTTPRequestHandler):
             if delay > 0:
                 time.sleep(delay)
             if parsed.path == "/login" and fault == "none":
-                return self.login(state)
+                return self.login(state, query)
             if parsed.path == "/session":
                 return self.session(state, key, query)
             if parsed.path == "/signed" and fault == "none":
@@ -219,11 +219,13 @@ class Handler(BaseHTTPRequestHandler):
 
     # MARK: session and signing
 
-    def login(self, state):
+    def login(self, state, query):
         with state.lock:
             state.logins += 1
             state.token = "t%d" % state.logins
             token = state.token
+        if query.get("envelope") == "1":
+            return self.send(200, {"code": "0", "message": "ok", "result": {"token": token}})
         self.send(200, {"token": token})
 
     def session(self, state, key, query):
