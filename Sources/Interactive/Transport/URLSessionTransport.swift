@@ -66,7 +66,11 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Sends the request with a data task, cancelling the task when the calling task is cancelled.
+    ///
+    /// - Throws: ``InteractiveError/invalidRequest(_:)`` for a header with a line break or a name
+    ///   that is not a token, which Foundation would otherwise drop silently.
     public func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
+        try HeaderCheck.validate(request.headers)
         var urlRequest = Self.makeURLRequest(request)
         let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
         if singleUse {
