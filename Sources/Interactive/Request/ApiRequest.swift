@@ -72,10 +72,11 @@ public struct ApiRequest: Sendable {
         self.options = options
     }
 
-    /// Adds a parameter. A `nil` optional is left out of the request.
+    /// Adds a parameter. A `nil` optional is left out of the request (and, being absent, is not
+    /// listed in ``RequestOptions/secretKeys`` even when secret).
     public mutating func add(_ value: some Encodable & Sendable, as key: String, in location: Location, secret: Bool = false) {
         parameters.append(Parameter(key: key, location: location, value: value, isSecret: secret))
-        if secret { options.secretKeys.insert(key) }
+        if secret, !OptionalCheck.isNil(value) { options.secretKeys.insert(key) }
     }
 
     /// Sends `value` as the whole JSON body.
