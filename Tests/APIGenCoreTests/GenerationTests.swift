@@ -31,6 +31,16 @@ import Testing
         #expect(login.contains(##"public static let mockJSON: String? = #"{"token":"t-1","user":{"id":1,"nick_name":"admin"}}"#"##))
     }
 
+    @Test func textAndBinaryParsersDeclareWhatTheyAccept() throws {
+        let files = Generator.render(specs: Self.specs).files
+        let text = try #require(files.first { $0.path == "HTTPBin/Apis/HeadersTextApi.swift" }?.contents)
+        #expect(text.contains("public var acceptedMediaTypes: String { TextParser().acceptedMediaTypes }"))
+        let binary = try #require(files.first { $0.path == "HTTPBin/Apis/ImagePNGApi.swift" }?.contents)
+        #expect(binary.contains("public var acceptedMediaTypes: String { BinaryParser().acceptedMediaTypes }"))
+        let json = try #require(files.first { $0.path == "HTTPBin/Apis/HeadersApi.swift" }?.contents)
+        #expect(!json.contains("acceptedMediaTypes"), "JSON parsers keep the protocol's default")
+    }
+
     @Test func specSettingsBecomeRequestOptions() throws {
         let files = Generator.render(specs: Self.specs).files
         let detail = try #require(files.first { $0.path == "Shop/Apis/ItemDetailApi.swift" }?.contents)

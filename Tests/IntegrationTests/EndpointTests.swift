@@ -27,6 +27,24 @@ extension HTTPBinTests {
             #expect(response.metadata.headers["content-type"] == "application/json")
         }
 
+        @Test("a text response asks for text, a binary one for anything (httpbin echoes the Accept sent)")
+        func acceptFollowsTheResponseFormat() async throws {
+            try await useLocalHTTPBin()
+            let text = try await executor.execute(HeadersTextApi())
+            let textEcho = try JSONDecoder().decode(HeadersEcho.self, from: Data(text.utf8))
+            #expect(textEcho.headers["Accept"] == "text/*, */*;q=0.1")
+            let bytes = try await executor.execute(HeadersBinaryApi())
+            let binaryEcho = try JSONDecoder().decode(HeadersEcho.self, from: bytes)
+            #expect(binaryEcho.headers["Accept"] == "*/*")
+        }
+
+        @Test("a binary API gets its image")
+        func binaryImage() async throws {
+            try await useLocalHTTPBin()
+            let png = try await executor.execute(ImagePNGApi())
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        }
+
         @Test("POST with a JSON body")
         func postJSON() async throws {
             try await useLocalHTTPBin()
@@ -164,6 +182,15 @@ extension HTTPBinTests {
             let body = #"{"code":500,"message":"out of stock"}"#
             let error = await failure { () async throws(InteractiveError) in try await executor.execute(EnvelopeBase64Api(value: base64url(body))) }
             #expect(error == .envelope(code: "500", message: "out of stock"))
+        }
+
+        @Test("envelope: a failure code wins over the empty result most backends send with it",
+              arguments: [#""result":{}"#, #""result":"""#, #""result":null"#])
+        func envelopeFailureWithEmptyResult(result: String) async throws {
+            try await useLocalHTTPBin()
+            let body = #"{"code":1002,"message":"wrong password",\#(result)}"#
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(EnvelopeBase64Api(value: base64url(body))) }
+            #expect(error == .envelope(code: "1002", message: "wrong password"))
         }
     }
 }

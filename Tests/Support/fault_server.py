@@ -12,6 +12,7 @@ Any path not under /_control/ is a resource whose behaviour the query string cho
   fault=truncated          200 with a JSON body cut in the middle
   fault=invalid            200 with a body that is not JSON
   fault=redirect&to=<url>  302 to that URL (e.g. file:///etc/passwd)
+  fault=body&body=<text>   answer with exactly that body (JSON content type), status `status` (default 200)
   fault=random&p=<pct>     fail pct% of requests at random with one of the faults above
   times=<n>                inject the fault only for the first n requests of a key, then succeed
   delay=<ms>               wait before answering
@@ -21,7 +22,8 @@ Every request is counted under its key: the Idempotency-Key header, else X-Test-
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
 exactly-once delivery.
 
-Special resources: /status/<code> (that status, as httpbin), /login (issues a new token), /session (401, or an envelope code with
+Special resources: /status/<code> (that status, as httpbin), /login (issues a new token, in an
+envelope with envelope=1, unless a fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
 envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
 HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
 Control: GET /_control/counts, POST /_control/reset.
@@ -151,8 +153,8 @@ class Handler(BaseHTTPRequestHandler):
             delay = float(query.get("delay", "0")) / 1000
             if delay > 0:
                 time.sleep(delay)
-            if parsed.path == "/login":
-                return self.login(state)
+            if parsed.path == "/login" and fault == "none":
+                return self.login(state, query)
             if parsed.path == "/session":
                 return self.session(state, key, query)
             if parsed.path == "/signed" and fault == "none":
@@ -195,6 +197,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, b'{"ok": true, "key": "')
         if fault == "invalid":
             return self.send(200, b"<html>not json")
+        if fault == "body":
+            return self.send(int(query.get("status", "200")), query.get("body", "").encode())
         if fault == "redirect":
             return self.send(302, b"", {"Location": query.get("to", "/")})
         return self.send(400, {"error": "unknown fault " + fault})
@@ -215,11 +219,13 @@ class Handler(BaseHTTPRequestHandler):
 
     # MARK: session and signing
 
-    def login(self, state):
+    def login(self, state, query):
         with state.lock:
             state.logins += 1
             state.token = "t%d" % state.logins
             token = state.token
+        if query.get("envelope") == "1":
+            return self.send(200, {"code": "0", "message": "ok", "result": {"token": token}})
         self.send(200, {"token": token})
 
     def session(self, state, key, query):

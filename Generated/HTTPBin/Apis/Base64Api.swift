@@ -48,4 +48,7 @@ nonisolated public struct Base64Parser: ResponseParser {
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
         try TextParser().parse(response)
     }
+
+    /// What the response may be, sent as `Accept` unless the request sets one.
+    public var acceptedMediaTypes: String { TextParser().acceptedMediaTypes }
 }

@@ -50,4 +50,7 @@ nonisolated public struct BytesParser: ResponseParser {
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Data {
         try BinaryParser().parse(response)
     }
+
+    /// What the response may be, sent as `Accept` unless the request sets one.
+    public var acceptedMediaTypes: String { BinaryParser().acceptedMediaTypes }
 }

@@ -9,7 +9,7 @@ enum EmbeddedTemplates {
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, type, docLines),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
-    mockLiteral, parseExpression, response (see struct.mustache). }}
+    mockLiteral, parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache). }}
 {{> header}}
 {{#imports}}
 
@@ -95,6 +95,11 @@ nonisolated public struct {{parserType}}: ResponseParser {
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> {{outputType}} {
         {{parseExpression}}
     }
+{{#acceptedMediaTypes}}
+
+    /// What the response may be, sent as `Accept` unless the request sets one.
+    public var acceptedMediaTypes: String { {{.}} }
+{{/acceptedMediaTypes}}
 }
 {{#response}}
 

@@ -63,6 +63,7 @@ enum ApiViewModel {
             "mockLiteral": .text(or: api.mockJSON.map(SwiftLiteral.raw)),
             "parseExpression": .text(parsing.expression),
             "hasEnvelope": .bool(parsing.usesEnvelope),
+            "acceptedMediaTypes": parsing.acceptedMediaTypes.map(TemplateValue.text) ?? false,
             "response": parsing.response.map(TemplateValue.object) ?? false,
         ])
     }
@@ -112,6 +113,8 @@ enum ApiViewModel {
         var response: ViewModel?
         /// Whether the parser unwraps or checks an envelope.
         var usesEnvelope: Bool
+        /// The parser's `acceptedMediaTypes`, when it is not the JSON default.
+        var acceptedMediaTypes: String?
     }
 
     /// The parser's output type and parse expression, and the inline response's view model.
@@ -126,10 +129,14 @@ enum ApiViewModel {
         case .none:
             return Parsing(outputType: "EmptyResponse", expression: "try EmptyParser(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
         case .text:
-            return Parsing(outputType: "String", expression: "try TextParser().parse(response)", usesEnvelope: false)
+            return Parsing(
+                outputType: "String", expression: "try TextParser().parse(response)", usesEnvelope: false,
+                acceptedMediaTypes: "TextParser().acceptedMediaTypes")
         case .binary:
             imports.foundation = true
-            return Parsing(outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false)
+            return Parsing(
+                outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false,
+                acceptedMediaTypes: "BinaryParser().acceptedMediaTypes")
         case .json(let type):
             imports.add(type, using: types)
             let swiftType = types.swift(type)

@@ -21,8 +21,9 @@ public enum InteractiveCoding {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.parse(text) else {
+                // The text is left out: error messages never carry the body's values.
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "Expected an ISO 8601 date, found \"\(text)\".")
+                    in: container, debugDescription: "Expected an ISO 8601 date (\(text.count) characters found).")
             }
             return date
         }
@@ -67,10 +68,22 @@ enum DecodingFailure {
         case .keyNotFound(let key, let context):
             return .decoding(path: path(context.codingPath + [key]), message: "missing key \"\(key.stringValue)\"", snippet: snippet)
         case .dataCorrupted(let context):
-            return .decoding(path: path(context.codingPath), message: context.debugDescription, snippet: snippet)
+            return .decoding(path: path(context.codingPath), message: withoutValues(context.debugDescription), snippet: snippet)
         @unknown default:
             return .decoding(path: "", message: "\(error)", snippet: snippet)
         }
+    }
+
+    /// Foundation's corruption messages without the body value some of them quote: `Cannot initialize
+    /// Role from invalid String value <the value>` and `Parsed JSON number <the number> does not fit…`.
+    static func withoutValues(_ message: String) -> String {
+        if message.hasPrefix("Cannot initialize "), let value = message.range(of: " value ") {
+            return String(message[..<value.lowerBound]) + " value"
+        }
+        if let open = message.firstIndex(of: "<"), let close = message[open...].firstIndex(of: ">") {
+            return String(message[..<open]) + "<…>" + withoutValues(String(message[message.index(after: close)...]))
+        }
+        return message
     }
 
     /// `items[2].price` style path.

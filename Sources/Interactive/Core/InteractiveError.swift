@@ -4,7 +4,11 @@ public import Foundation
 ///
 /// Each case carries what a caller needs to react or to report: the server's status and body,
 /// the envelope's code and message, the coding path of a decoding failure.
-public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// Its texts (``description``, ``debugDescription``, `localizedDescription`) never include the response
+/// body, which servers often echo request secrets into (`"password": "…"`). The body stays reachable
+/// for code that reads it deliberately: the associated values, or ``bodySnippet``.
+public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
     /// The transport could not exchange bytes with the server (connection refused, reset, DNS, TLS).
     /// `code` is the platform's error code when one is known (e.g. `URLError.Code`).
     case transport(message: String, code: Int?)
@@ -15,7 +19,8 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The server answered with a status the API does not accept (by default anything outside 200–299).
     case unacceptableStatus(code: Int, headers: HTTPHeaders, body: Data)
     /// The body could not be turned into the business object.
-    /// `path` is the coding path (e.g. `result.items[2].price`), `snippet` the start of the body.
+    /// `path` is the coding path (e.g. `result.items[2].price`), `message` what went wrong (without
+    /// the body's values), `snippet` the start of the body (may echo secrets: never in the description).
     case decoding(path: String, message: String, snippet: String)
     /// The response envelope carried a code that is not a success code.
     case envelope(code: String, message: String?)
@@ -28,7 +33,8 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The request was written to the offline journal to be replayed later.
     case frozen(id: String)
 
-    /// A one-line explanation, safe to log: it never includes request secrets.
+    /// A one-line explanation, safe to log: it never includes the response body (which may echo request
+    /// secrets), only its size.
     public var description: String {
         switch self {
         case .transport(let message, let code):
@@ -38,9 +44,9 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
         case .cancelled:
             "cancelled"
         case .unacceptableStatus(let code, _, let body):
-            "unacceptable HTTP status \(code): \(BodySnippet.make(body))"
-        case .decoding(let path, let message, let snippet):
-            "cannot decode \(path.isEmpty ? "response" : path): \(message) in \(snippet)"
+            "unacceptable HTTP status \(code) (\(body.count)-byte body)"
+        case .decoding(let path, let message, _):
+            "cannot decode \(path.isEmpty ? "response" : path): \(message)"
         case .envelope(let code, let message):
             "server returned code \(code)\(message.map { ": \($0)" } ?? "")"
         case .rejected(let plugin, let reason):
@@ -51,6 +57,23 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(api) has no mock"
         case .frozen(let id):
             "frozen for later replay (\(id))"
+        }
+    }
+
+    /// The same text as ``description``: debugging output must not leak the body either.
+    public var debugDescription: String { description }
+
+    /// The same text as ``description``, so `localizedDescription` is safe to show or log.
+    public var errorDescription: String? { description }
+
+    /// The start of the response body, for code that reads it deliberately (it may echo request
+    /// secrets, so never log it as it is): the snippet of a decoding failure, or the first 200
+    /// characters of an unacceptable status's body; `nil` for other cases.
+    public var bodySnippet: String? {
+        switch self {
+        case .unacceptableStatus(_, _, let body): BodySnippet.make(body)
+        case .decoding(_, _, let snippet): snippet
+        default: nil
         }
     }
 

@@ -40,9 +40,7 @@ extension Executor {
         }
         // `ApiRequest.resolve()` checked the headers; only a plugin (or a plugin's replay) can change them.
         guard !plugins.isEmpty else { return request }
-        for field in request.headers {
-            try HeaderCheck.validate(name: field.name, value: field.value)
-        }
+        try HeaderCheck.validate(request.headers)
         return request
     }
 
@@ -73,11 +71,13 @@ extension Executor {
     }
 
     /// The `send` chain: the first plugin outermost, the transport innermost. The transport call
-    /// counts an attempt, fails fast when cancelled or past the deadline, and hands the transport the
-    /// time that is left.
+    /// checks the headers the `send` steps may have set (a signer's), counts an attempt, fails fast
+    /// when cancelled or past the deadline, and hands the transport the time that is left.
     private func chain(context: PluginContext, timeout: Duration) -> PluginNext {
         let transport = transport
+        let checksHeaders = !plugins.isEmpty
         var next: PluginNext = { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in
+            if checksHeaders { try HeaderCheck.validate(request.headers) }
             if Task.isCancelled { throw .cancelled }
             let remaining = context.deadline - .now
             guard remaining > .zero else { throw .timeout(after: timeout) }

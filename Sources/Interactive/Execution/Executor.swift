@@ -96,7 +96,7 @@ public final class Executor: Sendable {
             return try mockResponse(api, startedAt: startedAt)
         }
         if Task.isCancelled { throw .cancelled }
-        let request = try apiRequest.resolve()
+        let request = try apiRequest.resolve(accepting: api.parser.acceptedMediaTypes)
         let context = PluginContext(startedAt: startedAt, deadline: startedAt.advanced(by: request.timeout))
         let current = Locked(request)
         let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {

@@ -11,11 +11,16 @@ public import Foundation
 /// ```swift
 /// let freezer = FreezePlugin(journal: try OfflineJournal(url: supportURL.appendingPathComponent("offline.journal")))
 /// let executor = Executor(plugins: [freezer, RetryPlugin()])
-/// // later, when the network is back:
-/// let report = await freezer.resume(through: URLSessionTransport())
+/// // later, when the network is back (the executor's plugins put back the secrets the journal withholds):
+/// let report = await freezer.resume(through: executor)
 /// ```
 ///
 /// Put it outermost among the send wrappers, so retries happen before a request is frozen.
+///
+/// The journal holds no secrets: secret headers (`Authorization`, cookies, `secret: true` header
+/// parameters) are withheld and re-applied at replay by the executor's plugins
+/// (``resume(through:)-(Executor)``) or by the ``resume(send:)`` closure; a request with a secret
+/// body parameter is never frozen (its caller gets the connectivity error). See ``FrozenRequest``.
 public struct FreezePlugin: Plugin {
     /// The journal.
     public let journal: OfflineJournal
@@ -70,7 +75,8 @@ public struct FreezePlugin: Plugin {
             }
             return response
         } catch .transport(let message, let code) {
-            guard request.options.freezable else { throw .transport(message: message, code: code) }
+            // A secret body member would have to be written to disk: such a request is not frozen.
+            guard request.options.freezable, FrozenRequest.canFreeze(request) else { throw .transport(message: message, code: code) }
             let id = makeID()
             do {
                 try journal.append(FrozenRequest(id: id, request: request))
@@ -93,7 +99,17 @@ public struct FreezePlugin: Plugin {
         return await FreezeReplayer(journal: journal).resume(send: send)
     }
 
-    /// Sends the journal's pending requests through `transport`; see ``resume(send:)``.
+    /// Sends the journal's pending requests through `executor`'s plugins and transport (see
+    /// ``Executor/send(_:)``), so the secrets the journal does not hold are put back as on the first
+    /// send: a header plugin's or re-login's `Authorization`, a signer's signature. Use the executor
+    /// the requests were frozen from; this plugin in it does not freeze a replay again.
+    public func resume(through executor: Executor) async -> FreezeReplayer.Report {
+        await resume { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in try await executor.send(request) }
+    }
+
+    /// Sends the journal's pending requests through `transport`, as stored: without the secret
+    /// headers the journal withholds (see ``FrozenRequest``). Use ``resume(through:)-(Executor)``
+    /// or ``resume(send:)`` for requests that need them.
     public func resume(through transport: any Transport) async -> FreezeReplayer.Report {
         await resume { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in try await transport.send(request) }
     }

@@ -1,8 +1,9 @@
 /// Sends an ``OfflineJournal``'s pending requests again, in the order they were frozen.
 ///
 /// Each request is marked done only after the server answers it; a request the server rejects with
-/// a final 4xx is marked done too (sending it again cannot help) and reported. The replay stops at the
-/// first request that cannot be delivered now — no connectivity, timeout, 408/429/5xx — keeping it and
+/// a final 4xx is marked done too (sending it again cannot help) and reported. A 401 is not final:
+/// the journal holds no credentials, so the request waits for a replay that authorizes it. The replay stops at the
+/// first request that cannot be delivered now — no connectivity, timeout, 401/408/429/5xx — keeping it and
 /// everything after it for the next resume, so the server sees them in their original order.
 public struct FreezeReplayer: Sendable {
     /// Sends one request; a `Transport`'s `send`, or a closure that signs and sends.
@@ -12,7 +13,7 @@ public struct FreezeReplayer: Sendable {
     public struct Report: Sendable, Equatable {
         /// Requests the server accepted (2xx/3xx), by journal id.
         public var delivered: [String] = []
-        /// Requests the server refused for good (4xx other than 408/429), by journal id.
+        /// Requests the server refused for good (4xx other than 401/408/429), by journal id.
         public var rejected: [String] = []
         /// Requests still pending.
         public var remaining = 0
@@ -95,6 +96,9 @@ public struct FreezeReplayer: Sendable {
         }
         switch status {
         case 200..<400: return .delivered
+        // Not authorized now: the journal holds no credentials, so a replay that did not put them
+        // back (or put back expired ones) is kept for one that does, not dropped.
+        case 401: return .stop(.unacceptableStatus(code: status, headers: HTTPHeaders(), body: .init()))
         // Transient: the server may take it later.
         case 408, 429, 500...: return .stop(.unacceptableStatus(code: status, headers: HTTPHeaders(), body: .init()))
         // The server read it and said no; repeating will not change that.

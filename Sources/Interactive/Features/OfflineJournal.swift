@@ -8,6 +8,11 @@ public import Foundation
 /// skipped with a log line, the torn tail is cut off, and every complete record is kept. A request is
 /// pending from its `frozen` record until a `done` record for it is written, which happens only after
 /// the server has acknowledged it. One process at a time should own a journal file.
+///
+/// The file holds no secrets (see ``FrozenRequest``: secret headers are withheld, requests with
+/// secret body members are not frozen) and is written owner-only (mode 0600), with complete data
+/// protection on iOS, tvOS, watchOS and visionOS. A journal written by an older version that still
+/// holds secret header values is rewritten without them when opened.
 public final class OfflineJournal: Sendable {
     /// Receives one line per problem found (torn or damaged records).
     public typealias Log = @Sendable (String) -> Void
@@ -30,18 +35,20 @@ public final class OfflineJournal: Sendable {
         self.url = url
         self.log = log
         let manager = FileManager.default
+        var heldSecrets = false
         do {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !manager.fileExists(atPath: url.path) {
-                try JournalFormat.magic.write(to: url, options: .atomic)
+                try JournalProtection.write(JournalFormat.magic, to: url)
             }
+            try JournalProtection.restrict(url)
             let data = try Data(contentsOf: url)
             let scan = JournalFormat.scan(data)
             for problem in scan.problems { log("offline journal \(url.lastPathComponent): \(problem)") }
             if scan.validLength == 0 {
                 // Not a journal (or its header is gone): keep the bytes aside for inspection, start afresh.
-                if !data.isEmpty { try? data.write(to: url.appendingPathExtension("damaged"), options: .atomic) }
-                try JournalFormat.magic.write(to: url, options: .atomic)
+                if !data.isEmpty { try? JournalProtection.write(data, to: url.appendingPathExtension("damaged")) }
+                try JournalProtection.write(JournalFormat.magic, to: url)
             } else if scan.validLength < data.count {
                 // Cut the torn tail, so the next record is appended after the last complete one.
                 let handle = try FileHandle(forWritingTo: url)
@@ -51,9 +58,13 @@ public final class OfflineJournal: Sendable {
             }
             var initial = State()
             for payload in scan.payloads {
-                guard let record = try? JSONDecoder().decode(JournalRecord.self, from: payload) else {
+                guard var record = try? JSONDecoder().decode(JournalRecord.self, from: payload) else {
                     log("offline journal \(url.lastPathComponent): unreadable record skipped")
                     continue
+                }
+                if let request = record.request, case let cleaned = request.withoutSecretHeaders(), cleaned != request {
+                    record.request = cleaned
+                    heldSecrets = true
                 }
                 Self.apply(record, to: &initial)
             }
@@ -61,6 +72,7 @@ public final class OfflineJournal: Sendable {
         } catch {
             throw .invalidRequest("cannot open offline journal \(url.path): \(error)")
         }
+        if heldSecrets { try compact() }
     }
 
     /// Writes standard error lines.
@@ -102,7 +114,7 @@ public final class OfflineJournal: Sendable {
                 kept.requests[id] = request
             }
             do {
-                try data.write(to: url, options: .atomic)
+                try JournalProtection.write(data, to: url)
             } catch {
                 return .failure(.invalidRequest("cannot compact offline journal \(url.path): \(error)"))
             }

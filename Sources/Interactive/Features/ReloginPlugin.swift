@@ -8,12 +8,20 @@ import Foundation
 /// the login fails, every waiting caller gets the login's error. A request is replayed at most
 /// `maxReplays` times, so a server that keeps answering 401 cannot loop it.
 ///
+/// The login may execute its API through the executor this plugin belongs to (see ``LoginGate``: the
+/// login's own 401 fails the login, it never waits for itself):
+///
 /// ```swift
-/// let relogin = ReloginPlugin(envelope: ShopService.configuration.envelope) {
-///     let token = try await executor.execute(LoginApi(name: saved.name, password: saved.password))
-///     ShopService.configuration.setHeader("Bearer \(token.value)", for: "Authorization")
-/// } authorize: { request in
-///     request.headers["Authorization"] = ShopService.configuration.snapshot().headers["Authorization"]
+/// enum Backend {
+///     static let token = Locked("")
+///     static let executor: Executor = Executor(plugins: [
+///         ReloginPlugin(envelope: ShopService.configuration.envelope, login: {
+///             let session = try await Backend.executor.execute(LoginApi(name: saved.name, password: saved.password))
+///             token.withLock { $0 = session.token }
+///         }, authorize: { request in
+///             request.headers["Authorization"] = "Bearer \(token.current)"
+///         }),
+///     ])
 /// }
 /// ```
 public struct ReloginPlugin: Plugin {
@@ -61,6 +69,9 @@ public struct ReloginPlugin: Plugin {
     /// Logs in (once for all concurrent failures) and asks for a replay when the session has expired.
     public func process(_ result: Result<HTTPResponse, InteractiveError>, for request: HTTPRequest, context: PluginContext) async -> PluginVerdict {
         guard isSessionExpired(result) else { return .proceed(result) }
+        // The login's own request (executed through this plugin too): its 401 is the login's failure.
+        // Waiting for the login here would be the login waiting for itself.
+        if gate.isRefreshingInCurrentTask { return .proceed(result) }
         let replays = context[Self.replaysKey] as? Int ?? 0
         guard replays < maxReplays else { return .proceed(result) }
         let seen = context[Self.generationKey] as? UInt64 ?? 0

@@ -10,6 +10,16 @@ public protocol ResponseParser: Sendable {
 
     /// Parses a response, or fails with an ``InteractiveError``.
     func parse(_ response: HTTPResponse) throws(InteractiveError) -> Output
+
+    /// The media types this parser accepts, as an `Accept` header value (e.g. `application/json`).
+    /// The ``Executor`` sends it unless the request sets `Accept` itself (a header parameter, or a
+    /// service's common header).
+    var acceptedMediaTypes: String { get }
+}
+
+extension ResponseParser {
+    /// `application/json`: most parsers decode JSON.
+    public var acceptedMediaTypes: String { "application/json" }
 }
 
 /// Checks shared by the standard parsers.
@@ -79,6 +89,9 @@ public struct TextParser: ResponseParser {
     /// Creates a parser.
     public init() {}
 
+    /// `text/*, */*;q=0.1`: any text preferred, anything else accepted (the body only has to be UTF-8).
+    public var acceptedMediaTypes: String { "text/*, */*;q=0.1" }
+
     /// Checks the status and decodes the body as UTF-8.
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
         try ResponseCheck.requireSuccess(response)
@@ -91,8 +104,15 @@ public struct TextParser: ResponseParser {
 
 /// Returns the body bytes as they are (the spec's `format: binary`).
 public struct BinaryParser: ResponseParser {
+    /// The `Accept` header value: `*/*` unless the parser was told the expected type.
+    public var acceptedMediaTypes: String
+
     /// Creates a parser.
-    public init() {}
+    ///
+    /// - Parameter acceptedMediaTypes: What to send as `Accept`, e.g. `image/*`; any type by default.
+    public init(acceptedMediaTypes: String = "*/*") {
+        self.acceptedMediaTypes = acceptedMediaTypes
+    }
 
     /// Checks the status and returns the body.
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Data {
@@ -102,9 +122,14 @@ public struct BinaryParser: ResponseParser {
 }
 
 /// Decodes `{code, message, result}` with keys chosen at run time, in one pass.
+///
+/// The code is read first and `result` is decoded only when the code is a success code: a failure
+/// envelope usually carries `{}`, `""` or `null` as its result, which must not hide the server's code
+/// and message behind a decoding error.
 struct EnvelopeBox<Result: Decodable>: Decodable {
     let code: String
     let message: String?
+    /// The decoded result; always `nil` for a failure code.
     let result: Result?
 
     init(from decoder: any Decoder) throws {
@@ -114,6 +139,10 @@ struct EnvelopeBox<Result: Decodable>: Decodable {
             message = try? container.decodeIfPresent(String.self, forKey: EnvelopeFields.Key(messageKey))
         } else {
             message = nil
+        }
+        guard envelope.successCodes.contains(code) else {
+            result = nil
+            return
         }
         result = try container.decodeIfPresent(Result.self, forKey: EnvelopeFields.Key(envelope.resultKey))
     }

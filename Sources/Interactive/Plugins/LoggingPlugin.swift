@@ -56,15 +56,8 @@ public struct LoggingPlugin: Plugin {
         }
     }
 
-    /// The error without response bodies, which may echo secrets back.
+    /// The error as logged: its description, which never includes response bodies (they may echo secrets).
     static func safeDescription(_ error: InteractiveError) -> String {
-        switch error {
-        case .unacceptableStatus(let code, _, let body):
-            "unacceptable HTTP status \(code) (\(body.count) bytes)"
-        case .decoding(let path, let message, _):
-            "cannot decode \(path.isEmpty ? "response" : path): \(message)"
-        default:
-            error.description
-        }
+        error.description
     }
 }

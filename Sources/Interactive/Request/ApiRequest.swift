@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What an ``Api`` builds: the endpoint and its parameters, before the service's host and defaults
-/// are applied. ``resolve(baseURL:)`` turns it into the ``HTTPRequest`` a transport sends.
+/// are applied. ``resolve(baseURL:accepting:)`` turns it into the ``HTTPRequest`` a transport sends.
 ///
 /// Parameter values are kept as typed values and encoded only when the request is resolved, so
 /// building an API never fails; resolving reports a bad value as ``InteractiveError/invalidRequest(_:)``.
@@ -72,10 +72,11 @@ public struct ApiRequest: Sendable {
         self.options = options
     }
 
-    /// Adds a parameter. A `nil` optional is left out of the request.
+    /// Adds a parameter. A `nil` optional is left out of the request (and, being absent, is not
+    /// listed in ``RequestOptions/secretKeys`` even when secret).
     public mutating func add(_ value: some Encodable & Sendable, as key: String, in location: Location, secret: Bool = false) {
         parameters.append(Parameter(key: key, location: location, value: value, isSecret: secret))
-        if secret { options.secretKeys.insert(key) }
+        if secret, !OptionalCheck.isNil(value) { options.secretKeys.insert(key) }
     }
 
     /// Sends `value` as the whole JSON body.
@@ -85,8 +86,11 @@ public struct ApiRequest: Sendable {
 
     /// Applies the service's current environment and defaults and encodes every parameter.
     ///
-    /// - Parameter baseURL: A base URL to use instead of the service's current environment.
-    public func resolve(baseURL: URL? = nil) throws(InteractiveError) -> HTTPRequest {
+    /// - Parameters:
+    ///   - baseURL: A base URL to use instead of the service's current environment.
+    ///   - accepting: The `Accept` header value when neither a parameter nor the service sets one:
+    ///     the parser's ``ResponseParser/acceptedMediaTypes`` (the ``Executor`` passes it).
+    public func resolve(baseURL: URL? = nil, accepting: String = "application/json") throws(InteractiveError) -> HTTPRequest {
         let snapshot = service.snapshot()
         let base = baseURL?.absoluteString ?? snapshot.baseURL
         var query: [(String, String)] = snapshot.query
@@ -110,7 +114,8 @@ public struct ApiRequest: Sendable {
                 bodyMembers.append(parameter)
             }
         }
-        // One check of every header, the service's common ones and the parameters alike.
+        if !headers.contains("Accept") { headers.set(accepting, for: "Accept") }
+        // One check of every header, the service's common ones, the parameters and `Accept` alike.
         for field in headers { try HeaderCheck.validate(name: field.name, value: field.value) }
 
         let expandedPath = try PathTemplate.expand(path, values: pathValues)
@@ -123,7 +128,6 @@ public struct ApiRequest: Sendable {
             timeout: options.timeout ?? snapshot.timeout,
             options: options
         )
-        if !request.headers.contains("Accept") { request.headers.set("application/json", for: "Accept") }
         if let body {
             request.body = try BodyEncoder.json(body)
             request.headers.set("application/json", for: "Content-Type")

@@ -86,6 +86,13 @@ enum HeaderCheck {
             throw .invalidRequest("header \"\(name)\" contains a line break")
         }
     }
+
+    /// Checks every field: the executor does this after the plugins' `prepare` and again after their
+    /// `send` steps (where signers add headers), and ``URLSessionTransport`` before sending, because
+    /// Foundation would silently drop a field it cannot send and the request would go out without it.
+    static func validate(_ headers: HTTPHeaders) throws(InteractiveError) {
+        for field in headers { try validate(name: field.name, value: field.value) }
+    }
 }
 
 /// Encodes request bodies.

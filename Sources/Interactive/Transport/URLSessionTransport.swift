@@ -74,7 +74,11 @@ public final class URLSessionTransport: Transport {
     /// A 307 or 308 redirect of a request with a body is sent again by the transport, with the
     /// method, body and headers (credentials and secret headers only within the origin), because
     /// FoundationNetworking would send it without the body.
+    ///
+    /// - Throws: ``InteractiveError/invalidRequest(_:)`` for a header with a line break or a name
+    ///   that is not a token, which Foundation would otherwise drop silently.
     public func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
+        try HeaderCheck.validate(request.headers)
         var urlRequest = Self.makeURLRequest(request)
         let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
         if singleUse {

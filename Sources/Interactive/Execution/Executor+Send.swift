@@ -1,0 +1,29 @@
+/// Sending a request that is already built, e.g. one replayed from the offline journal.
+extension Executor {
+    /// Sends a resolved request through the plugins and the transport, as for an API — `prepare`,
+    /// `answer`, the `send` chain, `process` with its replays, `didFinish` — within the request's
+    /// timeout, and returns the response as accepted by the plugins, whatever its status (there is
+    /// no parser).
+    ///
+    /// This is how a frozen request gets back what the journal does not keep: a header plugin's or
+    /// re-login's `Authorization`, a signer's signature (see ``FreezePlugin/resume(through:)-(Executor)``).
+    ///
+    /// - Throws: Every failure as an ``InteractiveError``.
+    public func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        try HeaderCheck.validate(request.headers)
+        let startedAt = ContinuousClock.now
+        let context = PluginContext(startedAt: startedAt, deadline: startedAt.advanced(by: request.timeout))
+        let current = Locked(request)
+        let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {
+            () async throws(InteractiveError) -> HTTPResponse in
+            try await self.exchange(request, context: context, current: current)
+        }
+        let finalRequest = current.current
+        let finished: Result<any Sendable, InteractiveError> = outcome.map { $0 }
+        for plugin in plugins {
+            await plugin.didFinish(finished, for: finalRequest, context: context)
+        }
+        return try outcome.get()
+    }
+}
