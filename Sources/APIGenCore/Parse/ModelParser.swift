@@ -1,7 +1,7 @@
 /// Reads the `models` section: objects with `fields`, and `enum`s.
 struct ModelParser {
-    static let modelKeys = ["description", "fields", "enum", "deprecated"]
-    static let fieldKeys = ["type", "key", "description"]
+    static let modelKeys = ["description", "fields", "enum", "deprecated", "additionalFields"]
+    static let fieldKeys = ["type", "key", "description", "default", "format", "deprecated"]
 
     var reader: NodeReader
 
@@ -26,6 +26,7 @@ struct ModelParser {
             case "deprecated": model.deprecated = deprecation(entry.value, what)
             case "fields": model.kind = .object(fields(entry.value, of: what))
             case "enum": model.kind = .enumeration(enumeration(entry.value, of: what))
+            case "additionalFields": model.additionalFields = additionalFields(entry.value, of: what)
             default: break
             }
         }
@@ -66,6 +67,7 @@ struct ModelParser {
             switch entry.name {
             case "key": field.key = reader.string(entry.value, "key of \(what())", lenient: true) ?? pair.name
             case "description": field.description = reader.description(entry.value, what())
+            case "default", "format", "deprecated": field.shape = shape(entry, into: field.shape, of: what())
             default: break
             }
         }

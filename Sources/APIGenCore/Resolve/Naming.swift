@@ -19,6 +19,8 @@ enum Naming {
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys",
         "Optional", "Array", "Dictionary", "Set", "Result", "Error", "Never", "Void", "Character", "Duration",
         "Type", "Protocol", "Self", "Any", "Environment", "Indirect",
+        // Named in format-2 coding: dates in a format, members not declared.
+        "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
         // Named in generated code: `init(from: any Decoder)`, `encode(to: any Encoder)`, `typealias Parser`.
         "Decoder", "Encoder", "Parser",
     ])

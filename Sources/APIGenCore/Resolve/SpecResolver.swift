@@ -7,6 +7,8 @@ struct SpecResolver {
     private var unknownTypes = 0
     /// Whether a spec file could not be parsed: a service then cannot be said to lack environments.
     var someFilesUnreadable = false
+    /// The `defaults.dates` of the service being resolved.
+    var serviceDates: DateFormatSpec = .iso8601
 
     /// Resolves every service, sorted by name.
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
@@ -32,6 +34,7 @@ struct SpecResolver {
             }
         }
         let defaults = files.compactMap(\.defaults).first
+        serviceDates = serviceDateFormat(defaults?.dates)
         let models = resolveModels(files.flatMap(\.models), service: name)
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
         let modelsByName = Dictionary(
@@ -66,6 +69,8 @@ struct SpecResolver {
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var result: [ResolvedModel] = []
         let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
+        let declsByName = Dictionary(
+            decls.flatMap { decl in [(decl.name, decl)] + (Naming.typeName(decl.name).map { [($0, decl)] } ?? []) }, uniquingKeysWith: { first, _ in first })
         for decl in decls {
             if let first = seen[decl.name] {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
@@ -91,8 +96,12 @@ struct SpecResolver {
             switch decl.kind {
             case .object(let fields):
                 model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownNames)
+                model.decl.kind = .object(resolvedFields(fields, owner: "model '\(decl.name)'", models: declsByName))
             case .enumeration(let enumeration):
                 model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
+            }
+            if let additionalFields = decl.additionalFields {
+                model.additionalFieldsName = checkedAdditionalFields(additionalFields, of: decl, fieldNames: model.fieldNames, knownModels: knownNames)
             }
             result.append(model)
         }
