@@ -3,8 +3,6 @@ import Foundation
 /// Checks a spec's `mock` against the API's response type and turns it into canonical JSON text.
 struct MockChecker {
     let models: [String: ModelDecl]
-    /// The service's `defaults.dates`.
-    var serviceDates: DateFormatSpec = .iso8601
     var diagnostics = Diagnostics()
     /// The API whose mock is checked, for messages.
     var api = ""
@@ -94,7 +92,8 @@ struct MockChecker {
         for pair in pairs {
             guard let field = fields.first(where: { $0.key == pair.name }) else {
                 if let additionalFields {
-                    dateFormat = serviceDates
+                    // Undeclared members are plain `Codable`: their dates are ISO 8601.
+                    dateFormat = .iso8601
                     members.append(JSONText.string(pair.name) + ":" + check(pair.value, additionalFields.valueType, path: child(path, pair.name)))
                     continue
                 }

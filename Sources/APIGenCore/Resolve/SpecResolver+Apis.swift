@@ -182,7 +182,7 @@ extension SpecResolver {
     }
 
     private mutating func mock(for node: YAMLNode, response: ResolvedResponse, api: String, models: [String: ModelDecl]) -> String? {
-        var checker = MockChecker(models: models, serviceDates: serviceDates)
+        var checker = MockChecker(models: models)
         defer { diagnostics.append(contentsOf: checker.diagnostics) }
         switch response {
         case .none:

@@ -38,7 +38,7 @@ extension SpecResolver {
             diagnostics.error("default of \(what) is not supported for \(unsupported) values; defaults are numbers, text, Bool, Date, enum cases, and lists and maps of them", at: node.location)
             return nil
         }
-        var checker = MockChecker(models: models, serviceDates: serviceDates)
+        var checker = MockChecker(models: models)
         checker.subjectOverride = "default of \(what)"
         checker.dateFormat = dates
         let json = checker.json(for: node, as: type, api: "")
