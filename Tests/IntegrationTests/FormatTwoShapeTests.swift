@@ -18,7 +18,7 @@ extension HTTPBinTests {
             try await useLocalHTTPBin()
             let event = Event(
                 id: id, startsAt: start, createdAt: start.addingTimeInterval(0.123), day: start,
-                localTime: start, extra: ["color": .string("blue"), "seats": .int(4)])
+                localTime: start, updatedAt: start, extra: ["color": .string("blue"), "seats": .int(4)])
             let echo = try await executor.execute(PostEventApi(body: event))
             #expect(echo.json == .object([
                 "id": .string("3F2504E0-4F89-11D3-9A0C-0305E82C3301"),
@@ -29,6 +29,7 @@ extension HTTPBinTests {
                 "created_ms": .int(1_700_000_000_123),
                 "day": .string("2023-11-14"),
                 "local_time": .string("14.11.2023 22:13"),
+                "updated_at": .string("2023-11-14T22:13:20.000Z"),
                 "color": .string("blue"),
                 "seats": .int(4),
             ]))
