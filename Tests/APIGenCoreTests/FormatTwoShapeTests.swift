@@ -30,6 +30,7 @@ import Testing
           old: { type: "Int?", deprecated: Use size. }
           default: { type: Bool, default: true }
       Node:
+        additionalFields: { name: rest, type: "[Int]" }
         fields:
           name: String
           parent: Node?
@@ -112,6 +113,8 @@ import Testing
         let node = try #require(folder.read("out/Booking/Models/Node.swift"))
         #expect(node.contains("private var _storage: Indirect<_Storage>"))
         #expect(node.contains("try container.encodeIfPresent(_storage.value.legacy, forKey: .legacy)"))
+        #expect(node.contains("rest: try ExtraFields.decode([Int].self, from: decoder, declared: CodingKeys.self)"))
+        #expect(node.contains("nonisolated private struct _Storage: Sendable, Hashable {"))
         // A model with none of the new shapes keeps the synthesized Codable.
         let filter = try #require(folder.read("out/Booking/Models/Filter.swift"))
         #expect(filter.contains("format: .epochSeconds"))

@@ -86,6 +86,18 @@ struct DateFormatTests {
         #expect(resolved.body.map { String(decoding: $0, as: UTF8.self) } == "time=22%3A13")
     }
 
+    @Test func uuidsTravelAsText() throws {
+        let id = try #require(UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301"))
+        var request = ApiRequest(service: service, apiName: "Q", method: .post, path: "/q/{id}")
+        request.add(id, as: "id", in: .path)
+        request.add([id], as: "ids", in: .query)
+        request.add(id, as: "owner", in: .body)
+        let resolved = try request.resolve()
+        #expect(resolved.url.path == "/q/3F2504E0-4F89-11D3-9A0C-0305E82C3301")
+        #expect(resolved.url.query == "ids=3F2504E0-4F89-11D3-9A0C-0305E82C3301")
+        #expect(resolved.body.map { String(decoding: $0, as: UTF8.self) } == #"{"owner":"3F2504E0-4F89-11D3-9A0C-0305E82C3301"}"#)
+    }
+
     @Test func aNilDateIsLeftOutOfAJSONBody() throws {
         var request = ApiRequest(service: service, apiName: "Q", method: .post, path: "/q")
         request.add(FormattedDate(Date?.none, format: .epochSeconds), as: "absent", in: .body)
