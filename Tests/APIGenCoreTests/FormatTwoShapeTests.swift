@@ -40,6 +40,11 @@ import Testing
         fields:
           perPage: { type: Int, key: per_page, default: 30 }
           after: Date?
+          legacy: { type: "String?", deprecated: true }
+      Legacy:
+        fields:
+          name: String
+          old: { type: "Int?", deprecated: Use name. }
     apis:
       Search:
         path: /slots/{day}
@@ -77,6 +82,7 @@ import Testing
         _ = try SearchApi(day: Date()).mock
         _ = try MaybeApi().parser.parse(HTTPResponse(status: 204, body: Data()))
         _ = Node(name: "n").seen
+        _ = try InteractiveCoding.makeEncoder().encode(Legacy(name: "x", old: 1))
     }
 
     """
@@ -115,9 +121,13 @@ import Testing
         #expect(node.contains("try container.encodeIfPresent(_storage.value.legacy, forKey: .legacy)"))
         #expect(node.contains("rest: try ExtraFields.decode([Int].self, from: decoder, declared: CodingKeys.self)"))
         #expect(node.contains("nonisolated private struct _Storage: Sendable, Hashable {"))
-        // A model with none of the new shapes keeps the synthesized Codable.
         let filter = try #require(folder.read("out/Booking/Models/Filter.swift"))
-        #expect(filter.contains("format: .epochSeconds"))
+        #expect(filter.contains("after: try container.decodeIfPresent(Date.self, forKey: .after, format: .epochSeconds),"))
+        #expect(filter.contains("case _legacy = \"legacy\""))
+        // A deprecated field alone keeps the synthesized Codable, over the private storage's key.
+        let legacy = try #require(folder.read("out/Booking/Models/Legacy.swift"))
+        #expect(!legacy.contains("init(from"))
+        #expect(legacy.contains("case _old = \"old\""))
     }
 
     @Test func withoutShapesTheSynthesizedCodableStays() throws {
