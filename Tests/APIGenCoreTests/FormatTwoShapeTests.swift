@@ -155,7 +155,7 @@ import Testing
         MalformedSpec(
             name: "misspeltDateFormat",
             yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: epochSecond }\n",
-            expected: ["spec.yaml:7:33: error: invalid format of field 'at' of model 'M' 'epochSecond'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochSeconds'?"]),
+            expected: ["spec.yaml:7:33: error: invalid date format 'epochSecond' in field 'at' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochSeconds'?"]),
         MalformedSpec(
             name: "formatOnANonDate",
             yaml: base + "models:\n  M:\n    fields:\n      n: { type: Int, format: date }\n",
@@ -163,7 +163,7 @@ import Testing
         MalformedSpec(
             name: "serviceDatesMisspelt",
             yaml: base + "defaults:\n  dates: epochMilis\n",
-            expected: ["spec.yaml:5:10: error: invalid dates of the service's defaults 'epochMilis'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochMillis'?"]),
+            expected: ["spec.yaml:5:10: error: invalid date format 'epochMilis' in the service's defaults; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochMillis'?"]),
         MalformedSpec(
             name: "mockDateInTheWrongFormat",
             yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: epochMillis }\napis:\n  A:\n    path: /a\n    response: M\n    mock: { at: \"2024-01-01\" }\n",

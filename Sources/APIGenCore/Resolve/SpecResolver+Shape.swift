@@ -4,12 +4,12 @@ extension SpecResolver {
     /// The service's `defaults.dates`, `.iso8601` when absent or wrong (then reported).
     mutating func serviceDateFormat(_ dates: Located<String>?) -> DateFormatSpec {
         guard let dates else { return .iso8601 }
-        return dateFormat(dates, what: "dates of the service's defaults") ?? .iso8601
+        return dateFormat(dates, what: "the service's defaults") ?? .iso8601
     }
 
     private mutating func dateFormat(_ text: Located<String>, what: String) -> DateFormatSpec? {
         if let format = DateFormatSpec.parse(text.value) { return format }
-        diagnostics.error("invalid \(what) '\(text.value)'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm\(Suggestion.hint(for: text.value, in: DateFormatSpec.keywords))", at: text.location)
+        diagnostics.error("invalid date format '\(text.value)' in \(what); expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm\(Suggestion.hint(for: text.value, in: DateFormatSpec.keywords))", at: text.location)
         return nil
     }
 
@@ -21,7 +21,7 @@ extension SpecResolver {
         if let written = shape.format {
             if !mentionsDate {
                 diagnostics.error("format of \(what) applies to Date values only; its type is \(type)", at: written.location)
-            } else if let parsed = dateFormat(written, what: "format of \(what)") {
+            } else if let parsed = dateFormat(written, what: what) {
                 format = parsed
             }
         }
