@@ -125,7 +125,7 @@ import Testing
 
     /// The view-model keys templates may write on a comment line; names and types are Swift identifiers.
     static let commentKeys: Set<String> = ["docLines", "summary", "source", "tagDoc"]
-    static let identifierKeys: Set<String> = ["name", "outputType", "apiType", "typeName", "#hasEnvelope", "/hasEnvelope", "memberList"]
+    static let identifierKeys: Set<String> = ["name", "outputType", "apiType", "typeName", "#hasEnvelope", "/hasEnvelope", "#hasDefaults", "/hasDefaults", "memberList"]
 
     @Test func templatesWriteOnlyCommentKeysAndIdentifiersOnCommentLines() throws {
         let folder = Repository.root.appendingPathComponent("Templates")

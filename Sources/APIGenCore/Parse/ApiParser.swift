@@ -3,8 +3,9 @@ struct ApiParser {
     static let apiKeys = [
         "description", "method", "path", "body", "encrypt", "params", "response", "mock", "timeout",
         "cache", "retry", "envelope", "className", "deprecated", "idempotent", "freezable", "priority",
+        "paramsFrom",
     ]
-    static let paramKeys = ["type", "in", "key", "secret", "description"]
+    static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated"]
     static let responseKeys = ["fields", "description", "type", "format"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let priorities = ["low", "normal", "high"]
@@ -42,6 +43,7 @@ struct ApiParser {
                 api.path = reader.nonEmptyString(value, "path of \(what)", hint: "; it starts with '/'") ?? ""
             case "body": api.body = body(value, of: what)
             case "params": api.params = params(value, of: what)
+            case "paramsFrom": api.paramsFrom = paramsFrom(value, of: what)
             case "response": api.response = response(value, of: what)
             case "mock": api.mock = value
             case "timeout": api.timeout = reader.positiveNumber(value, "timeout of \(what)")
@@ -125,10 +127,21 @@ struct ApiParser {
             case "key": param.key = reader.string(entry.value, "key of \(what())", lenient: true) ?? pair.name
             case "secret": param.isSecret = reader.bool(entry.value, "secret of \(what())") ?? false
             case "description": param.description = reader.description(entry.value, what())
+            case "default", "format", "deprecated":
+                var models = ModelParser(reader: reader)
+                param.shape = models.shape(entry, into: param.shape, of: what())
+                reader = models.reader
             default: break
             }
         }
         return param
+    }
+
+    /// `paramsFrom: Filter` or `paramsFrom: [Filter, Paging]`.
+    private mutating func paramsFrom(_ node: YAMLNode, of what: String) -> [Located<String>] {
+        (node.elements ?? [node]).compactMap { element in
+            reader.nonEmptyString(element, "paramsFrom of \(what)").map { Located(value: $0, location: element.location) }
+        }
     }
 
     private mutating func response(_ node: YAMLNode, of what: String) -> ResponseDecl {

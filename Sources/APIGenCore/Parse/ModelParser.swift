@@ -1,9 +1,9 @@
 /// Reads the `models` section: objects with `fields`, `enum`s and `oneOf` sums.
 struct ModelParser {
-    static let modelKeys = ["description", "fields", "enum", "oneOf", "discriminator", "unknown", "deprecated"]
+    static let modelKeys = ["description", "fields", "enum", "oneOf", "discriminator", "unknown", "deprecated", "additionalFields"]
     /// The keys that say what kind of model it is; a model has exactly one.
     static let kindKeys = ["fields", "enum", "oneOf"]
-    static let fieldKeys = ["type", "key", "description"]
+    static let fieldKeys = ["type", "key", "description", "default", "format", "deprecated"]
 
     var reader: NodeReader
 
@@ -37,6 +37,7 @@ struct ModelParser {
                 }
             case "discriminator" where kinds != ["oneOf"]:
                 reader.diagnostics.error("discriminator of \(what) needs a oneOf", at: entry.key.location)
+            case "additionalFields": model.additionalFields = additionalFields(entry.value, of: what)
             default: break
             }
         }
@@ -86,6 +87,7 @@ struct ModelParser {
             switch entry.name {
             case "key": field.key = reader.string(entry.value, "key of \(what())", lenient: true) ?? pair.name
             case "description": field.description = reader.description(entry.value, what())
+            case "default", "format", "deprecated": field.shape = shape(entry, into: field.shape, of: what())
             default: break
             }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// malformed key.
 struct SpecParser {
     static let topKeys = ["service", "description", "environments", "defaultEnvironment", "defaults", "models", "apis"]
-    static let defaultsKeys = ["timeout", "headers", "query", "envelope"]
+    static let defaultsKeys = ["timeout", "headers", "query", "envelope", "dates"]
     static let envelopeKeys = ["code", "success", "message", "result", "sessionExpired"]
 
     var reader = NodeReader()
@@ -69,6 +69,8 @@ struct SpecParser {
             case "headers": defaults.headers = reader.stringMap(pair.value, "header")
             case "query": defaults.query = reader.stringMap(pair.value, "query parameter")
             case "envelope": defaults.envelope = parseEnvelope(pair.value)
+            case "dates":
+                if let text = reader.nonEmptyString(pair.value, "dates") { defaults.dates = Located(value: text, location: pair.value.location) }
             default: break
             }
         }

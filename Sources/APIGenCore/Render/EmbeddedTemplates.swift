@@ -7,7 +7,7 @@ enum EmbeddedTemplates {
         "api": ##"""
 {{%CONTENT_TYPE:TEXT}}
 {{! One API: its Api, its Parser and its inline response.
-    Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, type, docLines),
+    Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
     mockLiteral, parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache). }}
 {{> header}}
@@ -35,7 +35,17 @@ nonisolated public struct {{apiType}}: Api {
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
+{{#deprecation}}
+    {{.}}
+    public var {{name}}: {{type}} {
+        get { {{stored}} }
+        set { {{stored}} = newValue }
+    }
+    private var {{stored}}: {{type}}
+{{/deprecation}}
+{{^deprecation}}
     public var {{name}}: {{type}}
+{{/deprecation}}
 {{/properties}}
 
     /// Creates the call; it is ready to execute.
@@ -47,7 +57,7 @@ nonisolated public struct {{apiType}}: Api {
 {{/parameterDocs}}
     public init{{initSignature}} {
 {{#properties}}
-        self.{{name}} = {{name}}
+        self.{{stored}} = {{name}}
 {{/properties}}
     }
 {{/hasProperties}}
@@ -355,34 +365,52 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
+{{#deprecation}}
+    {{.}}
+    public var {{name}}: {{type}} {
+        get { {{stored}} }
+        set { {{stored}} = newValue }
+    }
+    private var {{stored}}: {{type}}
+{{/deprecation}}
+{{^deprecation}}
     public var {{name}}: {{type}}
+{{/deprecation}}
 {{/fields}}
 
     /// Creates a value from its fields.
 {{#hasFields}}
     public init{{initSignature}} {
 {{#fields}}
-        self.{{name}} = {{name}}
+        self.{{stored}} = {{name}}
 {{/fields}}
     }
 {{/hasFields}}
 {{^hasFields}}
     public init() {}
 {{/hasFields}}
+{{^coding}}
 {{#hasCodingKeys}}
 
     private enum CodingKeys: String, CodingKey {
-{{#fields}}
+{{#codingFields}}
         case {{codingCase}}
-{{/fields}}
+{{/codingFields}}
     }
 {{/hasCodingKeys}}
+{{/coding}}
+{{#coding}}
+{{> structCoding}}
+{{/coding}}
 {{/storesIndirectly}}
 {{#storesIndirectly}}
 {{#fields}}
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
+{{#deprecation}}
+    {{.}}
+{{/deprecation}}
     public var {{name}}: {{type}} {
         get { _storage.value.{{name}} }
         set { _storage.value.{{name}} = newValue }
@@ -398,6 +426,8 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
         _storage = Indirect(_Storage({{storageArguments}}))
     }
 
+{{^coding}}
+
     /// Decodes the fields.
     public init(from decoder: any Decoder) throws {
         _storage = Indirect(try _Storage(from: decoder))
@@ -407,22 +437,57 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         try _storage.value.encode(to: encoder)
     }
+{{/coding}}
+{{#coding}}
+{{> structCoding}}
+{{/coding}}
 
-    nonisolated private struct _Storage: Codable, Sendable, Hashable {
+    nonisolated private struct _Storage: {{^coding}}Codable, {{/coding}}Sendable, Hashable {
 {{#fields}}
         var {{name}}: {{type}}
 {{/fields}}
+{{^coding}}
 {{#hasCodingKeys}}
 
         private enum CodingKeys: String, CodingKey {
-{{#fields}}
+{{#codingFields}}
             case {{codingCase}}
-{{/fields}}
+{{/codingFields}}
         }
 {{/hasCodingKeys}}
+{{/coding}}
     }
 {{/storesIndirectly}}
 }
+
+"""##,
+        "structCoding": ##"""
+{{%CONTENT_TYPE:TEXT}}
+{{! The hand-written Codable of a struct (inside struct.mustache's `coding` section). Keys: codingKeysConformance,
+    hasDefaults, decodeArguments[] (text, comma), encodeStatements[], and struct.mustache's codingFields[]. }}
+
+    private enum CodingKeys: {{codingKeysConformance}} {
+{{#codingFields}}
+        case {{codingCase}}
+{{/codingFields}}
+    }
+
+    /// Decodes the value{{#hasDefaults}}; an absent key takes the field's default{{/hasDefaults}}.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+{{#decodeArguments}}
+            {{text}}{{comma}}
+{{/decodeArguments}}
+        )
+    }
+
+    /// Encodes the value.
+    public func encode(to encoder: any Encoder) throws {
+{{#encodeStatements}}
+        {{.}}
+{{/encodeStatements}}
+    }
 
 """##,
     ]

@@ -6,10 +6,15 @@ struct MockChecker {
     var diagnostics = Diagnostics()
     /// The API whose mock is checked, for messages.
     var api = ""
+    /// What is checked when it is not a mock (`default of field 'x' of model 'Y'`).
+    var subjectOverride: String?
+    /// How the dates of the value being checked are written.
+    var dateFormat: DateFormatSpec = .iso8601
 
     /// `mock of api 'Login'` or `mock of api 'Login' at 'user.id'`.
     func subject(_ path: String) -> String {
-        path.isEmpty ? "mock of api '\(api)'" : "mock of api '\(api)' at '\(path)'"
+        let what = subjectOverride ?? "mock of api '\(api)'"
+        return path.isEmpty ? what : "\(what) at '\(path)'"
     }
 
     private func child(_ path: String, _ key: String) -> String {
@@ -76,25 +81,38 @@ struct MockChecker {
             return value
         case .object(let fields):
             guard let pairs = node.pairs else { return mismatch(node, "a mapping (\(model.name))", path) }
-            return object(pairs, fields: fields, owner: model.name, node: node, path: path)
+            return object(pairs, fields: fields, owner: model.name, node: node, path: path, additionalFields: model.additionalFields)
         case .sum(let sum):
             return checkSum(node, sum, model: model, path: path)
         }
     }
 
     /// Checks an object's members against fields, by JSON key.
-    mutating func object(_ pairs: [YAMLNode.Pair], fields: [FieldDecl], owner: String, node: YAMLNode, path: String, api: String? = nil) -> String {
+    mutating func object(
+        _ pairs: [YAMLNode.Pair], fields: [FieldDecl], owner: String, node: YAMLNode, path: String, api: String? = nil,
+        additionalFields: AdditionalFieldsDecl? = nil
+    ) -> String {
         if let api { self.api = api }
         var members: [String] = []
+        let outerFormat = dateFormat
+        defer { dateFormat = outerFormat }
         for pair in pairs {
             guard let field = fields.first(where: { $0.key == pair.name }) else {
+                if let additionalFields {
+                    // Undeclared members are plain `Codable`: their dates are ISO 8601.
+                    dateFormat = .iso8601
+                    members.append(JSONText.string(pair.name) + ":" + check(pair.value, additionalFields.valueType, path: child(path, pair.name)))
+                    continue
+                }
                 let keys = fields.map(\.key)
                 diagnostics.error("\(subject(path)) has unknown field '\(pair.name)' for \(owner)\(Suggestion.hint(for: pair.name, in: keys))", at: pair.key.location)
                 continue
             }
+            dateFormat = field.shape.dateFormat ?? .iso8601
             members.append(JSONText.string(field.key) + ":" + check(pair.value, field.type, path: child(path, pair.name)))
         }
-        for field in fields where !field.type.isOptional && !pairs.contains(where: { $0.name == field.key }) {
+        // A field with a default may be absent: the default is used.
+        for field in fields where !field.type.isOptional && field.shape.defaultNode == nil && !pairs.contains(where: { $0.name == field.key }) {
             diagnostics.error("\(subject(path)) is missing required field '\(field.key)' of \(owner)", at: node.location)
         }
         return "{" + members.joined(separator: ",") + "}"
@@ -120,10 +138,13 @@ struct MockChecker {
             if let json = JSONText.number(text), JSONText.decodes(json, as: Float.self) { return json }
             return outOfRange(node, name, text, path)
         case ("Bool", .bool(let flag)?): return flag ? "true" : "false"
-        case ("Date", .string(let text)?):
-            if (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
-                || (try? Date.ISO8601FormatStyle().parse(text)) != nil { return JSONText.string(text) }
-            diagnostics.error("\(subject(path)) must be an ISO 8601 date, found '\(text)'", at: node.location)
+        case ("Date", _):
+            if let json = DateCheck.json(for: node, format: dateFormat) { return json }
+            diagnostics.error("\(subject(path)) must be \(DateCheck.expectation(dateFormat)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
+            return "null"
+        case ("UUID", .string(let text)?):
+            if UUID(uuidString: text) != nil { return JSONText.string(text) }
+            diagnostics.error("\(subject(path)) must be a UUID, found '\(text)'", at: node.location)
             return "null"
         case ("URL", .string(let text)?):
             if URL(string: text) != nil { return JSONText.string(text) }
@@ -159,7 +180,7 @@ struct MockChecker {
     }
 
     private func article(_ name: String) -> String {
-        ["Int", "Int32", "Int64"].contains(name) ? "an \(name)" : "a \(name)"
+        ["Int", "Int32", "Int64", "UUID"].contains(name) ? "an \(name)" : "a \(name)"
     }
 
     mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {

@@ -27,6 +27,8 @@ struct ResolvedModel: Sendable {
     /// Whether the model contains itself by value through optional fields, so that its fields are
     /// held by reference (a struct cannot contain itself directly).
     var storesIndirectly = false
+    /// The Swift name of the `additionalFields` member, if the model has one.
+    var additionalFieldsName: String?
 }
 
 /// A parameter with its final location and Swift name.

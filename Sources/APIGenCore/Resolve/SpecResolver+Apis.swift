@@ -66,8 +66,10 @@ extension SpecResolver {
         let hasWholeBody = if case .whole = decl.body { true } else { false }
         let memberNames = Self.apiMemberNames(wholeBody: hasWholeBody)
 
-        for param in decl.params {
+        let declaredParams = decl.params + spreadParams(decl, models: models)
+        for var param in declaredParams {
             checkType(param.type, knownModels: knownModels, at: param.typeLocation)
+            param.shape = resolvedShape(param.shape, type: param.type, what: "param '\(param.name)' of \(what)", models: models)
             let location = placement(of: param, placeholders: placeholders, allowsBody: allowsBody, bodyByDefault: bodyByDefault, api: what)
             guard let swiftName = Naming.propertyName(param.name) else {
                 diagnostics.error("param name '\(param.name)' of \(what) has no letters or digits to make a Swift name from", at: param.location)
@@ -97,7 +99,7 @@ extension SpecResolver {
             }
             params.append(ResolvedParam(decl: param, swiftName: swiftName, location: location))
         }
-        for placeholder in placeholders where !decl.params.contains(where: { $0.name == placeholder || $0.key == placeholder }) {
+        for placeholder in placeholders where !declaredParams.contains(where: { $0.name == placeholder || $0.key == placeholder }) {
             diagnostics.error("path placeholder '{\(placeholder)}' of \(what) has no param", at: decl.pathLocation)
         }
 
@@ -118,7 +120,7 @@ extension SpecResolver {
         case .none: nil
         case .custom(let custom): custom
         }
-        let response = resolveResponse(decl, knownModels: knownModels)
+        let response = resolveResponse(decl, knownModels: knownModels, models: models)
         let mockJSON = decl.mock.flatMap { mock(for: $0, response: response, api: decl.name, models: models) }
         return ResolvedApi(decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: mockJSON)
     }
@@ -182,7 +184,7 @@ extension SpecResolver {
         return names
     }
 
-    private mutating func resolveResponse(_ decl: ApiDecl, knownModels: Set<String>) -> ResolvedResponse {
+    private mutating func resolveResponse(_ decl: ApiDecl, knownModels: Set<String>, models: [String: ModelDecl]) -> ResolvedResponse {
         switch decl.response {
         case .none: return .none
         case .text: return .text
@@ -192,7 +194,8 @@ extension SpecResolver {
             return .json(type)
         case .inline(let fields, let description, _):
             let names = checkedFields(fields, owner: "the response of api '\(decl.name)'", knownModels: knownModels)
-            return .inline(fields, fieldNames: names, description: description)
+            let resolved = resolvedFields(fields, owner: "the response of api '\(decl.name)'", models: models)
+            return .inline(resolved, fieldNames: names, description: description)
         }
     }
 

@@ -7,6 +7,8 @@ struct SpecResolver {
     private var unknownTypes = 0
     /// Whether a spec file could not be parsed: a service then cannot be said to lack environments.
     var someFilesUnreadable = false
+    /// The `defaults.dates` of the service being resolved.
+    var serviceDates: DateFormatSpec = .iso8601
 
     /// Resolves every service, sorted by name.
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {
@@ -51,6 +53,7 @@ struct SpecResolver {
             }
         }
         let defaults = files.compactMap(\.defaults).first
+        serviceDates = serviceDateFormat(defaults?.dates)
         let models = resolveModels(files.flatMap(\.models), service: name)
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
         let modelsByName = Dictionary(
@@ -114,10 +117,14 @@ struct SpecResolver {
             switch decl.kind {
             case .object(let fields):
                 model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownNames)
+                model.decl.kind = .object(resolvedFields(fields, owner: "model '\(decl.name)'", models: declsByName))
             case .enumeration(let enumeration):
                 model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
             case .sum(let sum):
                 model.sum = checkedSum(sum, owner: decl, knownModels: knownNames, models: declsByName)
+            }
+            if let additionalFields = decl.additionalFields {
+                model.additionalFieldsName = checkedAdditionalFields(additionalFields, of: decl, fieldNames: model.fieldNames, knownModels: knownNames)
             }
             result.append(model)
         }

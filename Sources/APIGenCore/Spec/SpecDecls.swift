@@ -31,6 +31,8 @@ struct DefaultsDecl: Sendable {
     var headers: [(String, String)]
     var query: [(String, String)]
     var envelope: EnvelopeDecl?
+    /// `dates:`: how dates are written unless a field or param says otherwise.
+    var dates: Located<String>?
     var location: SourceLocation
 }
 
@@ -66,6 +68,8 @@ struct ModelDecl: Sendable {
     var description: String?
     var deprecated: String?
     var kind: Kind
+    /// `additionalFields:`: a member that holds the keys the fields do not declare.
+    var additionalFields: AdditionalFieldsDecl?
     var file: String
 }
 
@@ -77,6 +81,8 @@ struct FieldDecl: Sendable {
     var typeLocation: SourceLocation
     var description: String?
     var location: SourceLocation
+    /// `default:`, `format:` and `deprecated:`, and what Resolve makes of them.
+    var shape = ValueShape()
 }
 
 /// `enum: [a, b]` or `enum: {a: 1, b: 2}`.
@@ -118,6 +124,8 @@ struct ParamDecl: Sendable {
     var explicitLocation: Located<ParamLocation>?
     var isSecret: Bool
     var description: String?
+    /// `default:`, `format:` and `deprecated:`, and what Resolve makes of them.
+    var shape = ValueShape()
 }
 
 /// How parameters in the body are encoded, or a model that is the whole body.
@@ -152,6 +160,8 @@ struct ApiDecl: Sendable {
     var pathLocation: SourceLocation
     var body: BodyDecl
     var params: [ParamDecl]
+    /// `paramsFrom:`: models whose fields become params.
+    var paramsFrom: [Located<String>] = []
     var response: ResponseDecl
     var mock: YAMLNode?
     var timeout: Double?

@@ -46,11 +46,11 @@ enum BuiltinType {
     static let swiftNames: [String: String] = [
         "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64",
         "Double": "Double", "Float": "Float", "Bool": "Bool", "Decimal": "Decimal",
-        "Date": "Date", "URL": "URL", "Data": "Data", "JSON": "JSON",
+        "Date": "Date", "URL": "URL", "Data": "Data", "JSON": "JSON", "UUID": "UUID",
     ]
 
     /// Builtins that come from Foundation, so a file using them must import it publicly.
-    static let foundationTypes: Set<String> = ["Decimal", "Date", "URL", "Data"]
+    static let foundationTypes: Set<String> = ["Decimal", "Date", "URL", "Data", "UUID"]
 
     static func isBuiltin(_ name: String) -> Bool { swiftNames[name] != nil }
 }

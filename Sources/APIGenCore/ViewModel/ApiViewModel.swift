@@ -16,17 +16,26 @@ enum ApiViewModel {
         for param in api.params {
             imports.add(param.decl.type, using: types)
             let type = types.swift(param.decl.type)
-            let docLines = SwiftLiteral.docLines(param.decl.description ?? defaultDescription(of: param))
-            properties.append(["name": .text(param.swiftName), "type": .text(type), "docLines": .texts(docLines)])
-            initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional))
+            let shape = param.decl.shape
+            var docLines = SwiftLiteral.docLines(param.decl.description ?? defaultDescription(of: param))
+            if let defaultLiteral = shape.defaultLiteral { docLines += ["", "`\(defaultLiteral)` unless given."] }
+            // A deprecated param is computed over private storage, which the init and the request use.
+            let deprecation = shape.deprecated.map(StructViewModel.deprecationAttribute)
+            let stored = deprecation == nil ? param.swiftName : "_" + Naming.bare(param.swiftName)
+            properties.append([
+                "name": .text(param.swiftName), "stored": .text(stored), "type": .text(type), "docLines": .texts(docLines),
+                "deprecation": .text(or: deprecation),
+            ])
+            initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional, defaultLiteral: shape.defaultLiteral))
             parameterDocs.append(["name": .text(Naming.bare(param.swiftName)), "summary": .text(docLines.first ?? "")])
             let secret = param.decl.isSecret ? ", secret: true" : ""
-            adds.append("request.add(\(param.swiftName), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
+            let value = shape.dateFormat.map { "FormattedDate(\(stored), format: \($0.swift))" } ?? stored
+            adds.append("request.add(\(value), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
         }
         if let body = api.wholeBody {
             imports.add(body, using: types)
             let type = types.swift(body)
-            properties.append(["name": "body", "type": .text(type), "docLines": ["The request body."]])
+            properties.append(["name": "body", "stored": "body", "type": .text(type), "docLines": ["The request body."], "deprecation": false])
             initParameters.append(Layout.initParameter(name: "body", type: type, isOptional: body.isOptional))
             parameterDocs.append(["name": "body", "summary": "The request body."])
             adds.append("request.setBody(body)")

@@ -10,7 +10,9 @@ enum ModelViewModel {
             context = StructViewModel.make(
                 typeName: model.swiftName, description: model.decl.description, deprecated: model.decl.deprecated,
                 fields: fields, fieldNames: model.fieldNames, types: types,
-                storesIndirectly: model.storesIndirectly, imports: &imports
+                storesIndirectly: model.storesIndirectly,
+                additionalFields: additionalFields(of: model),
+                imports: &imports
             )
             if model.storesIndirectly { imports.interactiveInternally = true }
         case .enumeration(let enumeration) where enumeration.allowsUnknown:
@@ -26,5 +28,11 @@ enum ModelViewModel {
         context["source"] = .text(Layout.source(model.decl.file))
         context["imports"] = .texts(imports.lines)
         return RenderJob(template: template, path: "\(service.name)/Models/\(model.swiftName).swift", context: context)
+    }
+
+    /// The `additionalFields` member's Swift name and declaration, when the model has one.
+    private static func additionalFields(of model: ResolvedModel) -> (name: String, decl: AdditionalFieldsDecl)? {
+        guard let name = model.additionalFieldsName, let decl = model.decl.additionalFields else { return nil }
+        return (name, decl)
     }
 }

@@ -16,8 +16,9 @@ enum Layout {
     }
 
     /// `name: Type` or `name: Type? = nil` for an init parameter.
-    static func initParameter(name: String, type: String, isOptional: Bool) -> String {
-        isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
+    static func initParameter(name: String, type: String, isOptional: Bool, defaultLiteral: String? = nil) -> String {
+        if let defaultLiteral { return "\(name): \(type) = \(defaultLiteral)" }
+        return isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
     }
 
     /// The generated-file header text for a spec path (line breaks removed so it stays a comment).

@@ -49,6 +49,8 @@ public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
             if Output.self == EmptyResponse.self, response.body.isEmpty, let empty = EmptyResponse() as? Output {
                 return empty
             }
+            // An optional response (`response: Item?`): no body at all, as a 204 sends, is `nil`.
+            if response.body.isEmpty, let none = OptionalOutput.none(Output.self) { return none }
             return try InteractiveCoding.decode(Output.self, from: response.body)
         }
         let decoder = InteractiveCoding.makeDecoder()
@@ -59,6 +61,8 @@ public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
         }
         if let result = box.result { return result }
         if let empty = EmptyResponse() as? Output { return empty }
+        // An optional response: an absent or `null` result is `nil`.
+        if let none = OptionalOutput.none(Output.self) { return none }
         throw .decoding(path: envelope.resultKey, message: "missing key \"\(envelope.resultKey)\"", snippet: BodySnippet.make(response.body))
     }
 }
@@ -118,6 +122,13 @@ public struct BinaryParser: ResponseParser {
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Data {
         try ResponseCheck.requireSuccess(response)
         return response.body
+    }
+}
+
+/// The `nil` of an optional output type, seen through a generic parameter.
+enum OptionalOutput {
+    static func none<Output>(_ type: Output.Type) -> Output? {
+        (type as? any ExpressibleByNilLiteral.Type).flatMap { $0.init(nilLiteral: ()) as? Output }
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writes a checked `default:` as a Swift expression of its type.
+enum DefaultLiteral {
+    /// The first name in `type` that cannot have a default (URL, Data, JSON, UUID, models with fields).
+    static func unsupportedName(in type: TypeRef, models: [String: ModelDecl]) -> String? {
+        type.names.first { name in
+            if let model = models[name] {
+                if case .enumeration = model.kind { return false }
+                return true
+            }
+            return ["URL", "Data", "JSON", "UUID"].contains(name)
+        }
+    }
+
+    /// The expression; `node` has been checked against `type` already.
+    static func make(_ node: YAMLNode, type: TypeRef, models: [String: ModelDecl], dates: DateFormatSpec) -> String? {
+        switch type {
+        case .optional(let wrapped):
+            if case .null? = node.scalarValue { return "nil" }
+            return make(node, type: wrapped, models: models, dates: dates)
+        case .array(let element):
+            guard let elements = node.elements else { return nil }
+            let items = elements.compactMap { make($0, type: element, models: models, dates: dates) }
+            return "[" + items.joined(separator: ", ") + "]"
+        case .dictionary(let value):
+            guard let pairs = node.pairs else { return nil }
+            if pairs.isEmpty { return "[:]" }
+            let items = pairs.compactMap { pair in make(pair.value, type: value, models: models, dates: dates).map { SwiftLiteral.string(pair.name) + ": " + $0 } }
+            return "[" + items.joined(separator: ", ") + "]"
+        case .named(let name):
+            if let model = models[name], case .enumeration(let enumeration) = model.kind {
+                let raw = node.text ?? ""
+                let rawValue = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
+                return enumeration.cases.first { $0.rawValue == rawValue }.flatMap { Naming.propertyName($0.name) }.map { "." + $0 }
+            }
+            return builtin(node, name: name, dates: dates)
+        }
+    }
+
+    private static func builtin(_ node: YAMLNode, name: String, dates: DateFormatSpec) -> String? {
+        switch (name, node.scalarValue) {
+        case ("String", .string(let text)?): return SwiftLiteral.string(text)
+        case ("Bool", .bool(let flag)?): return flag ? "true" : "false"
+        case ("Int", .int(let text)?), ("Int32", .int(let text)?), ("Int64", .int(let text)?):
+            return Int64(text).map(String.init)
+        case ("Double", .int(let text)?), ("Double", .float(let text)?), ("Float", .int(let text)?), ("Float", .float(let text)?):
+            return JSONText.number(text)
+        case ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
+            return decimal(text)
+        case ("Date", _):
+            return DateCheck.date(for: node, format: dates).map { "Date(timeIntervalSince1970: \(SwiftLiteral.number($0.timeIntervalSince1970)))" }
+        default: return nil
+        }
+    }
+
+    /// `30`, or `Decimal(sign: .plus, exponent: -2, significand: 999)` for `9.99`: exact, as a
+    /// floating-point literal would not be.
+    private static func decimal(_ text: String) -> String? {
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
+        if value.exponent >= 0, let whole = Int64(exactly: NSDecimalNumber(decimal: value).doubleValue), Decimal(whole) == value {
+            return String(whole)
+        }
+        let sign = value.sign == .minus ? ".minus" : ".plus"
+        return "Decimal(sign: \(sign), exponent: \(value.exponent), significand: \(value.significand.magnitude))"
+    }
+}

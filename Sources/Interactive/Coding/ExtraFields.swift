@@ -1,0 +1,28 @@
+/// Decoding and encoding of the members of a JSON object that a model does not declare (the spec's
+/// `additionalFields`, OpenAPI's `additionalProperties` next to `properties`).
+public enum ExtraFields {
+    /// Every member of the object whose key is not one of `declared`, decoded as `Value`.
+    public static func decode<Value: Decodable, Keys: CodingKey & CaseIterable>(
+        _ type: Value.Type, from decoder: any Decoder, declared: Keys.Type
+    ) throws -> [String: Value] {
+        let known = Set(Keys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        var values: [String: Value] = [:]
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            values[key.stringValue] = try container.decode(Value.self, forKey: key)
+        }
+        return values
+    }
+
+    /// Writes `values` as members of the object beside the declared ones; a key that is also declared
+    /// is left to the declared field.
+    public static func encode<Value: Encodable, Keys: CodingKey & CaseIterable>(
+        _ values: [String: Value], to encoder: any Encoder, declared: Keys.Type
+    ) throws {
+        let known = Set(Keys.allCases.map(\.stringValue))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for key in values.keys.sorted() where !known.contains(key) {
+            if let value = values[key] { try container.encode(value, forKey: AnyCodingKey(key)) }
+        }
+    }
+}
