@@ -32,6 +32,10 @@ struct DefaultsDecl: Sendable {
     var query: [(String, String)]
     var envelope: EnvelopeDecl?
     var location: SourceLocation
+    /// How query params write arrays and objects unless they say otherwise.
+    var queryStyle: StyleDecl?
+    /// How form body params write arrays and objects unless they say otherwise.
+    var formStyle: StyleDecl?
 }
 
 /// `{code, success, message, result, sessionExpired}`
@@ -110,6 +114,10 @@ struct ParamDecl: Sendable {
     var explicitLocation: Located<ParamLocation>?
     var isSecret: Bool
     var description: String?
+    /// `style`/`explode`: how a query or form value writes arrays and objects.
+    var style: StyleDecl?
+    /// `allowReserved: true`: a path value keeps `/`.
+    var allowReserved: Located<Bool>?
 }
 
 /// How parameters in the body are encoded, or a model that is the whole body.
@@ -159,6 +167,14 @@ struct ApiDecl: Sendable {
     var priority: String?
     var tags: [(String, String)]
     var file: String
+    /// Query items sent with every call: `query:` and a path's `?flag` or `?a=b`.
+    var constantQuery: [ConstantDecl] = []
+    /// Headers sent with every call: `headers:`.
+    var constantHeaders: [ConstantDecl] = []
+    /// `accept:`, the API's own `Accept` header.
+    var accept: ConstantDecl?
+    /// The response's `headers:`, read into typed members.
+    var responseHeaders: [ResponseHeaderDecl] = []
 }
 
 /// `cache: {ttl, vary}`

@@ -21,7 +21,7 @@ enum ApiViewModel {
             initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional))
             parameterDocs.append(["name": .text(Naming.bare(param.swiftName)), "summary": .text(docLines.first ?? "")])
             let secret = param.decl.isSecret ? ", secret: true" : ""
-            adds.append("request.add(\(param.swiftName), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
+            adds.append("request.add(\(param.swiftName), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret)\(wireArguments(param)))")
         }
         if let body = api.wholeBody {
             imports.add(body, using: types)
@@ -41,8 +41,9 @@ enum ApiViewModel {
         if case .form = decl.body { requestArguments.append("bodyEncoding: .form") }
         let options = optionArguments(decl)
         if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
+        requestArguments += constantArguments(decl)
 
-        let parsing = parsing(api, serviceType: serviceType, types: types, imports: &imports)
+        let parsing = withHeaders(parsing(api, serviceType: serviceType, types: types, imports: &imports), api: api, types: types, imports: &imports)
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
@@ -63,6 +64,8 @@ enum ApiViewModel {
             "parseExpression": .text(parsing.expression),
             "hasEnvelope": .bool(parsing.usesEnvelope),
             "response": parsing.response.map(TemplateValue.object) ?? false,
+            "headersResponse": parsing.headersResponse.map(TemplateValue.object) ?? false,
+            "mockBodyType": .text(or: parsing.mockBodyType),
         ])
     }
 
@@ -102,7 +105,7 @@ enum ApiViewModel {
     }
 
     /// How an API's parser is written.
-    private struct Parsing {
+    struct Parsing {
         /// The business object's Swift type.
         var outputType: String
         /// The body of `parse(_:)`.
@@ -111,6 +114,10 @@ enum ApiViewModel {
         var response: ViewModel?
         /// Whether the parser unwraps or checks an envelope.
         var usesEnvelope: Bool
+        /// The view model of `<Stem>Response` when the API reads response headers.
+        var headersResponse: ViewModel?
+        /// The body's Swift type when a mock must be built from the body alone.
+        var mockBodyType: String?
     }
 
     /// The parser's output type and parse expression, and the inline response's view model.
@@ -134,9 +141,10 @@ enum ApiViewModel {
             let swiftType = types.swift(type)
             return Parsing(outputType: swiftType, expression: "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
         case .inline(let fields, let fieldNames, let description):
-            let typeName = api.stem + "Response"
+            let typeName = api.stem + (api.responseHeaders.isEmpty ? "Response" : "Body")
+            let fallback = api.responseHeaders.isEmpty ? "The response of ``\(api.stem)Api``." : "The body of the response of ``\(api.stem)Api``."
             let response = StructViewModel.make(
-                typeName: typeName, description: description ?? "The response of ``\(api.stem)Api``.", deprecated: nil,
+                typeName: typeName, description: description ?? fallback, deprecated: nil,
                 fields: fields, fieldNames: fieldNames, types: types, imports: &imports
             )
             return Parsing(
