@@ -151,6 +151,7 @@ public struct ApiRequest: Sendable {
             timeout: options.timeout ?? snapshot.timeout,
             options: options
         )
+        request.options.secretKeys.formUnion(try Self.explodedSecretKeys(parameters))
         if !request.headers.contains("Accept") { request.headers.set("application/json", for: "Accept") }
         if let body {
             request.body = try BodyEncoder.json(body)
@@ -166,6 +167,18 @@ public struct ApiRequest: Sendable {
             }
         }
         return request
+    }
+}
+
+extension ApiRequest {
+    /// The member names a secret object sends as keys of their own (style form, exploded), so that
+    /// logs mask them like the parameter's own key.
+    static func explodedSecretKeys(_ parameters: [Parameter]) throws(InteractiveError) -> Set<String> {
+        var keys: Set<String> = []
+        for parameter in parameters where parameter.isSecret && parameter.style == .form(explode: true) {
+            if case .object(let members) = try ParameterValue.make(parameter.value) { keys.formUnion(members.map(\.0)) }
+        }
+        return keys
     }
 }
 
