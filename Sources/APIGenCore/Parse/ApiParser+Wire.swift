@@ -80,7 +80,7 @@ extension ApiParser {
 
     /// The response's `headers`: name → type, or `{ type, key, description }`; the key is the name
     /// when absent.
-    mutating func responseHeaders(_ node: YAMLNode, of what: String) -> [ResponseHeaderDecl] {
+    mutating func responseHeaders(_ node: YAMLNode, of what: String) -> [FieldDecl] {
         guard let pairs = node.pairs else {
             reader.diagnostics.error("response headers of \(what) must be a mapping of names to types, found \(node.kindDescription)", at: node.location)
             return []
@@ -89,12 +89,12 @@ extension ApiParser {
             let owner = "response header '\(pair.name)' of \(what)"
             guard pair.value.pairs != nil else {
                 return reader.type(pair.value, "type of \(owner)").map {
-                    ResponseHeaderDecl(name: pair.name, key: pair.name, type: $0, typeLocation: pair.value.location, location: pair.key.location)
+                    FieldDecl(name: pair.name, key: pair.name, type: $0, typeLocation: pair.value.location, location: pair.key.location)
                 }
             }
             guard let entries = reader.mapping(pair.value, owner, allowed: Self.responseHeaderKeys, required: ["type"]),
                   let typeNode = pair.value["type"], let type = reader.type(typeNode, "type of \(owner)") else { return nil }
-            var header = ResponseHeaderDecl(name: pair.name, key: pair.name, type: type, typeLocation: typeNode.location, location: pair.key.location)
+            var header = FieldDecl(name: pair.name, key: pair.name, type: type, typeLocation: typeNode.location, location: pair.key.location)
             for entry in entries {
                 switch entry.name {
                 case "key": header.key = reader.nonEmptyString(entry.value, "key of \(owner)") ?? pair.name

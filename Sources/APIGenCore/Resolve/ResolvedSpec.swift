@@ -38,7 +38,7 @@ struct ResolvedParam: Sendable {
 
 /// A response header with its Swift member name.
 struct ResolvedResponseHeader: Sendable {
-    var decl: ResponseHeaderDecl
+    var decl: FieldDecl
     var swiftName: String
 }
 

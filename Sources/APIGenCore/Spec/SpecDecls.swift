@@ -173,8 +173,8 @@ struct ApiDecl: Sendable {
     var constantHeaders: [ConstantDecl] = []
     /// `accept:`, the API's own `Accept` header.
     var accept: ConstantDecl?
-    /// The response's `headers:`, read into typed members.
-    var responseHeaders: [ResponseHeaderDecl] = []
+    /// The response's `headers:`, read into typed members; a field's `key` is the header's name.
+    var responseHeaders: [FieldDecl] = []
 }
 
 /// `cache: {ttl, vary}`
