@@ -197,6 +197,19 @@ import Testing
         #expect(api.contains("public init(body: PingBody, rateLimitRemaining: Int, lastModified: Date? = nil) {"))
     }
 
+    @Test func anEnvelopeKeyThatReadsLikeCodeStaysText() throws {
+        let api = try Self.api("""
+        apis:
+          Ping:
+            path: /ping
+            envelope: { code: "try code", success: [0], result: "try it" }
+            response:
+              headers:
+                tag: { type: String?, key: ETag }
+        """)
+        #expect(api.contains(#"_ = try EmptyParser(envelope: Envelope(codeKey: "try code", successCodes: ["0"], messageKey: nil, resultKey: "try it")).parse(response)"#))
+    }
+
     @Test func aModelNamedLikeTheBodyTypeIsAnError() throws {
         let diagnostics = try SpecHarness.diagnose(Self.head + """
         models:

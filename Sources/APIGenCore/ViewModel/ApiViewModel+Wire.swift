@@ -35,10 +35,12 @@ extension ApiViewModel {
         var parameters: [String] = []
         var arguments: [String] = []
         let hasBody: Bool = if case .none = api.response { false } else { true }
+        // The body parser's call without its leading `try`: one `try` covers the whole initializer.
+        let bodyCall = parsing.expression.hasPrefix("try ") ? String(parsing.expression.dropFirst(4)) : parsing.expression
         if hasBody {
             members.append(["name": "body", "type": .text(parsing.outputType), "docLines": ["The body."]])
             parameters.append("body: \(parsing.outputType)")
-            arguments.append("body: " + parsing.expression.replacingOccurrences(of: "try ", with: ""))
+            arguments.append("body: " + bodyCall)
         }
         for header in api.responseHeaders {
             imports.add(header.decl.type, using: types)
@@ -50,7 +52,7 @@ extension ApiViewModel {
             arguments.append("\(Naming.argumentLabel(header.swiftName)): response.headers.decode(\(type).self, named: \(SwiftLiteral.string(key)))")
         }
         let call = "\(typeName)(\n" + arguments.map { "            " + $0 }.joined(separator: ",\n") + "\n        )"
-        let expression = hasBody ? "try " + call : parsing.expression.replacingOccurrences(of: "try ", with: "_ = try ") + "\n        return try " + call
+        let expression = hasBody ? "try " + call : "_ = try " + bodyCall + "\n        return try " + call
         let response: ViewModel = [
             "typeName": .text(typeName),
             "docLines": .texts(["The response of ``\(api.stem)Api``: \(hasBody ? "its body and the" : "the") headers the spec declares."]),
