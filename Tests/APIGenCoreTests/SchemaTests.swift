@@ -22,5 +22,13 @@ import Testing
         #expect(try Self.keys(schema, "properties", "defaults", "properties", "envelope", "properties") == Set(SpecParser.envelopeKeys))
         #expect(try Self.keys(schema, "properties", "apis", "additionalProperties", "properties") == Set(ApiParser.apiKeys))
         #expect(try Self.keys(schema, "properties", "models", "additionalProperties", "properties") == Set(ModelParser.modelKeys))
+        let api = try #require(((schema["properties"] as? [String: Any])?["apis"] as? [String: Any])?["additionalProperties"] as? [String: Any])
+        let param = try #require((((api["properties"] as? [String: Any])?["params"] as? [String: Any])?["additionalProperties"] as? [String: Any])?["oneOf"] as? [Any])
+        #expect(try Self.keys(param[1], "properties") == Set(ApiParser.paramKeys))
+        let response = try #require(((api["properties"] as? [String: Any])?["response"] as? [String: Any])?["oneOf"] as? [Any])
+        #expect(try Self.keys(response[1], "properties") == Set(ApiParser.responseKeys))
+        let responseProperties = try #require((response[1] as? [String: Any])?["properties"] as? [String: Any])
+        let header = try #require((responseProperties["headers"] as? [String: Any])?["additionalProperties"] as? [String: Any])
+        #expect(try Self.keys((header["oneOf"] as? [Any])?[1], "properties") == Set(ApiParser.responseHeaderKeys))
     }
 }

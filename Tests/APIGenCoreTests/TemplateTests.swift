@@ -45,6 +45,16 @@ import Testing
         ])
     }
 
+    @Test func unknownTransformLinesCountInCRLFTemplates() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        try folder.write("{{> header}}\r\n{{! a comment }}\r\n{{snakeCase(apiType)}}\r\n", to: "templates/api.mustache")
+        let outcome = Generator.render(specs: folder.folder("Specs"), templates: folder.folder("templates"))
+        #expect(outcome.diagnostics.map(\.description) == [
+            "\(folder.folder("templates/api.mustache").path):3:1: error: unknown transform 'snakeCase' renders as nothing",
+        ])
+    }
+
     @Test func templateSyntaxErrorsPointAtTheTemplate() throws {
         let folder = try TemporaryFolder()
         try folder.write(SpecHarness.base, to: "Specs/shop.yaml")

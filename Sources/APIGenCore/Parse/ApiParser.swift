@@ -3,16 +3,16 @@ struct ApiParser {
     static let apiKeys = [
         "description", "method", "path", "body", "encrypt", "params", "response", "mock", "timeout",
         "cache", "retry", "envelope", "className", "deprecated", "idempotent", "freezable", "priority",
-        "paramsFrom",
+        "paramsFrom", "query", "headers", "accept",
     ]
-    static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated"]
-    static let responseKeys = ["fields", "description", "type", "format"]
+    static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated", "style", "explode", "allowReserved"]
+    static let responseKeys = ["fields", "description", "type", "format", "headers"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let priorities = ["low", "normal", "high"]
 
     var specParser: SpecParser
 
-    private var reader: NodeReader {
+    var reader: NodeReader {
         get { specParser.reader }
         set { specParser.reader = newValue }
     }
@@ -40,11 +40,17 @@ struct ApiParser {
                 }
             case "path":
                 api.pathLocation = value.location
-                api.path = reader.nonEmptyString(value, "path of \(what)", hint: "; it starts with '/'") ?? ""
+                let path = reader.nonEmptyString(value, "path of \(what)", hint: "; it starts with '/'") ?? ""
+                (api.path, api.constantQuery) = pathSugar(path, at: value.location, of: what, query: api.constantQuery)
             case "body": api.body = body(value, of: what)
             case "params": api.params = params(value, of: what)
             case "paramsFrom": api.paramsFrom = paramsFrom(value, of: what)
-            case "response": api.response = response(value, of: what)
+            case "response":
+                api.response = response(value, of: what)
+                if let headers = value["headers"], value.pairs != nil { api.responseHeaders = responseHeaders(headers, of: what) }
+            case "query": api.constantQuery = constantQuery(value, of: what, adding: api.constantQuery)
+            case "headers": api.constantHeaders = constantHeaders(value, of: what)
+            case "accept": api.accept = accept(value, of: what)
             case "mock": api.mock = value
             case "timeout": api.timeout = reader.positiveNumber(value, "timeout of \(what)")
             case "cache": api.cache = cache(value, of: what)
@@ -131,9 +137,12 @@ struct ApiParser {
                 var models = ModelParser(reader: reader)
                 param.shape = models.shape(entry, into: param.shape, of: what())
                 reader = models.reader
+            case "allowReserved":
+                if let flag = reader.bool(entry.value, "allowReserved of \(what())") { param.allowReserved = Located(value: flag, location: entry.value.location) }
             default: break
             }
         }
+        if pair.value["style"] != nil || pair.value["explode"] != nil { param.style = style(pair.value, what()) }
         return param
     }
 
@@ -152,6 +161,7 @@ struct ApiParser {
         guard let pairs = reader.mapping(node, "response of \(what)", allowed: Self.responseKeys) else { return .none }
         let present = Set(pairs.map(\.name))
         let shapes = present.intersection(["fields", "type", "format"])
+        if shapes.isEmpty, present.contains("headers") { return .none }  // headers only, no body
         guard shapes.count == 1, let shape = shapes.first else {
             reader.diagnostics.error("response of \(what) must have exactly one of 'fields', 'type' or 'format'", at: node.location)
             return .none

@@ -4,7 +4,7 @@ import Foundation
 /// malformed key.
 struct SpecParser {
     static let topKeys = ["service", "description", "environments", "defaultEnvironment", "defaults", "models", "apis"]
-    static let defaultsKeys = ["timeout", "headers", "query", "envelope", "dates"]
+    static let defaultsKeys = ["timeout", "headers", "query", "envelope", "dates", "queryStyle", "formStyle"]
     static let envelopeKeys = ["code", "success", "message", "result", "sessionExpired"]
 
     var reader = NodeReader()
@@ -71,6 +71,8 @@ struct SpecParser {
             case "envelope": defaults.envelope = parseEnvelope(pair.value)
             case "dates":
                 if let text = reader.nonEmptyString(pair.value, "dates") { defaults.dates = Located(value: text, location: pair.value.location) }
+            case "queryStyle": defaults.queryStyle = reader.styleDefault(pair.value, "queryStyle")
+            case "formStyle": defaults.formStyle = reader.styleDefault(pair.value, "formStyle")
             default: break
             }
         }
@@ -175,6 +177,7 @@ enum HeaderCheck {
 
     /// Whether a header value has no line break (which would start a header of its own) or NUL.
     static func isValidValue(_ value: String) -> Bool {
-        !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+        // Scalars, not Characters: "\r\n" is one Character that equals neither "\r" nor "\n".
+        !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
     }
 }

@@ -5,7 +5,7 @@ import Mustache
 /// replaced by a file of the same name from a user's folder (`--templates DIR`).
 struct TemplateSet: Sendable {
     /// The names every template set must provide.
-    static let requiredNames = ["api", "model", "enum", "openEnum", "oneOf", "service", "struct", "header"]
+    static let requiredNames = ["api", "model", "enum", "openEnum", "oneOf", "service", "struct", "header", "headers-response"]
 
     let library: MustacheLibrary
     /// The same templates for the fast renderer, when every one of them stays within its subset.
@@ -116,7 +116,8 @@ struct TemplateSet: Sendable {
                     }
                 }
             }
-            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            // `isNewline`, not `== "\n"`: a CRLF file's "\r\n" is one Character that equals neither.
+            if text[index].isNewline { line += 1; column = 1 } else { column += 1 }
             index = text.index(after: index)
         }
     }

@@ -16,7 +16,7 @@ enum ReservedTypeNames {
         "Plugin", "PluginAnswer", "PluginContext", "PluginNext", "PluginVerdict", "Redactor", "ReloginPlugin",
         "RequestCoalescer", "RequestOptions", "Response", "ResponseMetadata", "ResponseParser", "RetryPlugin",
         "RetryPolicy", "SchedulingPlugin", "ServiceConfiguration", "StubTransport", "TextParser", "Transport",
-        "URLSessionTransport", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
+        "URLSessionTransport", "ParameterStyle", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
         // InteractiveSigning
         "CanonicalRequest", "RequestSigner", "SignatureHeader", "SignatureVerifier",
     ]

@@ -36,6 +36,14 @@ struct ResolvedParam: Sendable {
     var decl: ParamDecl
     var swiftName: String
     var location: ParamLocation
+    /// The param's style, or the service's default for its place (query or form params only).
+    var style: StyleDecl?
+}
+
+/// A response header with its Swift member name.
+struct ResolvedResponseHeader: Sendable {
+    var decl: FieldDecl
+    var swiftName: String
 }
 
 /// What the API's parser produces.
@@ -58,4 +66,6 @@ struct ResolvedApi: Sendable {
     var envelope: EnvelopeDecl?
     /// The mock as canonical JSON text.
     var mockJSON: String?
+    /// The response headers read into typed members; none for most APIs.
+    var responseHeaders: [ResolvedResponseHeader] = []
 }

@@ -97,7 +97,7 @@ extension SpecResolver {
             if location == .header, !HeaderCheck.isToken(param.key) {
                 diagnostics.error("header name '\(param.key)' of \(what) is not a valid HTTP token", at: param.location)
             }
-            params.append(ResolvedParam(decl: param, swiftName: swiftName, location: location))
+            params.append(ResolvedParam(decl: param, swiftName: swiftName, location: location, style: param.style))
         }
         for placeholder in placeholders where !declaredParams.contains(where: { $0.name == placeholder || $0.key == placeholder }) {
             diagnostics.error("path placeholder '{\(placeholder)}' of \(what) has no param", at: decl.pathLocation)
@@ -122,7 +122,10 @@ extension SpecResolver {
         }
         let response = resolveResponse(decl, knownModels: knownModels, models: models)
         let mockJSON = decl.mock.flatMap { mock(for: $0, response: response, api: decl.name, models: models) }
-        return ResolvedApi(decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: mockJSON)
+        let responseHeaders = checkedWire(decl, params: params, stem: stem, knownModels: knownModels, models: models)
+        return ResolvedApi(
+            decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: mockJSON,
+            responseHeaders: responseHeaders)
     }
 
     /// Where a parameter travels: as written, else the path if named there, else query or body by method.
@@ -160,8 +163,8 @@ extension SpecResolver {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
             return []
         }
-        if decl.path.contains("?") || decl.path.contains("#") {
-            diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must not contain '?' or '#'; declare query params instead", at: decl.pathLocation)
+        if decl.path.contains("#") {
+            diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must not contain '#': a fragment is never sent", at: decl.pathLocation)
         }
         var names: [String] = []
         var rest = Substring(decl.path)

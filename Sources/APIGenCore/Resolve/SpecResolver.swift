@@ -58,7 +58,8 @@ struct SpecResolver {
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
         let modelsByName = Dictionary(
             models.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
-        let apis = resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name)
+        let apis = Self.applyStyleDefaults(
+            resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
         return ResolvedService(
             name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
             environments: settings.environments, defaultEnvironment: defaultEnvironment,

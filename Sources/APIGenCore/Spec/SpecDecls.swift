@@ -34,6 +34,10 @@ struct DefaultsDecl: Sendable {
     /// `dates:`: how dates are written unless a field or param says otherwise.
     var dates: Located<String>?
     var location: SourceLocation
+    /// How query params write arrays and objects unless they say otherwise.
+    var queryStyle: StyleDecl?
+    /// How form body params write arrays and objects unless they say otherwise.
+    var formStyle: StyleDecl?
 }
 
 /// `{code, success, message, result, sessionExpired}`
@@ -126,6 +130,10 @@ struct ParamDecl: Sendable {
     var description: String?
     /// `default:`, `format:` and `deprecated:`, and what Resolve makes of them.
     var shape = ValueShape()
+    /// `style`/`explode`: how a query or form value writes arrays and objects.
+    var style: StyleDecl?
+    /// `allowReserved: true`: a path value keeps `/`.
+    var allowReserved: Located<Bool>?
 }
 
 /// How parameters in the body are encoded, or a model that is the whole body.
@@ -177,6 +185,14 @@ struct ApiDecl: Sendable {
     var priority: String?
     var tags: [(String, String)]
     var file: String
+    /// Query items sent with every call: `query:` and a path's `?flag` or `?a=b`.
+    var constantQuery: [ConstantDecl] = []
+    /// Headers sent with every call: `headers:`.
+    var constantHeaders: [ConstantDecl] = []
+    /// `accept:`, the API's own `Accept` header.
+    var accept: ConstantDecl?
+    /// The response's `headers:`, read into typed members; a field's `key` is the header's name.
+    var responseHeaders: [FieldDecl] = []
 }
 
 /// `cache: {ttl, vary}`

@@ -18,7 +18,7 @@ enum ApiViewModel {
             let type = types.swift(param.decl.type)
             let shape = param.decl.shape
             var docLines = SwiftLiteral.docLines(param.decl.description ?? defaultDescription(of: param))
-            if let defaultLiteral = shape.defaultLiteral { docLines += ["", "`\(defaultLiteral)` unless given."] }
+            if let defaultLiteral = shape.defaultLiteral { docLines += ["", "\(SwiftLiteral.docCode(defaultLiteral)) unless given."] }
             // A deprecated param is computed over private storage, which the init and the request use.
             let deprecation = shape.deprecated.map(StructViewModel.deprecationAttribute)
             let stored = deprecation == nil ? param.swiftName : "_" + Naming.bare(param.swiftName)
@@ -30,7 +30,7 @@ enum ApiViewModel {
             parameterDocs.append(["name": .text(Naming.bare(param.swiftName)), "summary": .text(docLines.first ?? "")])
             let secret = param.decl.isSecret ? ", secret: true" : ""
             let value = shape.dateFormat.map { "FormattedDate(\(stored), format: \($0.swift))" } ?? stored
-            adds.append("request.add(\(value), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret))")
+            adds.append("request.add(\(value), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret)\(wireArguments(param)))")
         }
         if let body = api.wholeBody {
             imports.add(body, using: types)
@@ -50,8 +50,9 @@ enum ApiViewModel {
         if case .form = decl.body { requestArguments.append("bodyEncoding: .form") }
         let options = optionArguments(decl)
         if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
+        requestArguments += constantArguments(decl)
 
-        let parsing = parsing(api, serviceType: serviceType, types: types, imports: &imports)
+        let parsing = withHeaders(parsing(api, serviceType: serviceType, types: types, imports: &imports), api: api, types: types, imports: &imports)
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
@@ -74,6 +75,8 @@ enum ApiViewModel {
             "hasEnvelope": .bool(parsing.usesEnvelope),
             "acceptedMediaTypes": parsing.acceptedMediaTypes.map(TemplateValue.text) ?? false,
             "response": parsing.response.map(TemplateValue.object) ?? false,
+            "headersResponse": parsing.headersResponse.map(TemplateValue.object) ?? false,
+            "mockBodyType": .text(or: parsing.mockBodyType),
         ])
     }
 
@@ -113,7 +116,7 @@ enum ApiViewModel {
     }
 
     /// How an API's parser is written.
-    private struct Parsing {
+    struct Parsing {
         /// The business object's Swift type.
         var outputType: String
         /// The body of `parse(_:)`.
@@ -124,6 +127,10 @@ enum ApiViewModel {
         var usesEnvelope: Bool
         /// The parser's `acceptedMediaTypes`, when it is not the JSON default.
         var acceptedMediaTypes: String?
+        /// The view model of `<Stem>Response` when the API reads response headers.
+        var headersResponse: ViewModel?
+        /// The body's Swift type when a mock must be built from the body alone.
+        var mockBodyType: String?
     }
 
     /// The parser's output type and parse expression, and the inline response's view model.
@@ -151,9 +158,10 @@ enum ApiViewModel {
             let swiftType = types.swift(type)
             return Parsing(outputType: swiftType, expression: "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
         case .inline(let fields, let fieldNames, let description):
-            let typeName = api.stem + "Response"
+            let typeName = api.stem + (api.responseHeaders.isEmpty ? "Response" : "Body")
+            let fallback = api.responseHeaders.isEmpty ? "The response of ``\(api.stem)Api``." : "The body of the response of ``\(api.stem)Api``."
             let response = StructViewModel.make(
-                typeName: typeName, description: description ?? "The response of ``\(api.stem)Api``.", deprecated: nil,
+                typeName: typeName, description: description ?? fallback, deprecated: nil,
                 fields: fields, fieldNames: fieldNames, types: types, imports: &imports
             )
             return Parsing(

@@ -81,7 +81,9 @@ public struct Redactor: Sendable {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let rawKey = String(pair[..<equals])
             let key = rawKey.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? rawKey
-            return isSecret(key) ? rawKey + "=" + Self.mask : String(pair)
+            // `card[number]` and `card[0][cvc]` (deepObject and brackets styles) belong to `card`.
+            let outer = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            return isSecret(key) || isSecret(outer) ? rawKey + "=" + Self.mask : String(pair)
         }.joined(separator: "&")
     }
 

@@ -36,6 +36,11 @@ public struct ApiRequest: Sendable {
         public var value: any Encodable & Sendable
         /// Whether the value must never be logged or put in a query string.
         public var isSecret: Bool
+        /// How a query or form value writes arrays and objects; `nil`: arrays repeat the key and
+        /// objects travel as JSON text.
+        public var style: ParameterStyle?
+        /// Whether a path value keeps `/` and the other reserved characters (OpenAPI `allowReserved`).
+        public var allowsReserved = false
     }
 
     /// The service whose environment, common parameters and default timeout apply.
@@ -54,6 +59,12 @@ public struct ApiRequest: Sendable {
     public private(set) var parameters: [Parameter] = []
     /// A value sent as the whole JSON body, instead of an object made of body parameters.
     public private(set) var body: (any Encodable & Sendable)?
+    /// Query items the API always sends, after the service's common ones and replacing any of the
+    /// same name; a `nil` value is a bare flag (`?changecreator`).
+    public var constantQuery: [(String, String?)]
+    /// Headers the API always sends, replacing the service's common headers of the same name; an
+    /// `Accept` here wins over the default one.
+    public var constantHeaders: HTTPHeaders
 
     /// Creates a request description.
     public init(
@@ -62,7 +73,9 @@ public struct ApiRequest: Sendable {
         method: HTTPMethod,
         path: String,
         bodyEncoding: BodyEncoding = .json,
-        options: RequestOptions = RequestOptions()
+        options: RequestOptions = RequestOptions(),
+        constantQuery: [(String, String?)] = [],
+        constantHeaders: HTTPHeaders = HTTPHeaders()
     ) {
         self.service = service
         self.apiName = apiName
@@ -70,12 +83,22 @@ public struct ApiRequest: Sendable {
         self.path = path
         self.bodyEncoding = bodyEncoding
         self.options = options
+        self.constantQuery = constantQuery
+        self.constantHeaders = constantHeaders
     }
 
     /// Adds a parameter. A `nil` optional is left out of the request (and, being absent, is not
     /// listed in ``RequestOptions/secretKeys`` even when secret).
-    public mutating func add(_ value: some Encodable & Sendable, as key: String, in location: Location, secret: Bool = false) {
-        parameters.append(Parameter(key: key, location: location, value: value, isSecret: secret))
+    ///
+    /// - Parameters:
+    ///   - style: How a query or form value writes arrays and objects; `nil`: arrays repeat the key
+    ///     and objects travel as JSON text.
+    ///   - allowReserved: Whether a path value keeps `/` and the other reserved characters.
+    public mutating func add(
+        _ value: some Encodable & Sendable, as key: String, in location: Location, secret: Bool = false,
+        style: ParameterStyle? = nil, allowReserved: Bool = false
+    ) {
+        parameters.append(Parameter(key: key, location: location, value: value, isSecret: secret, style: style, allowsReserved: allowReserved))
         if secret, !OptionalCheck.isNil(value) { options.secretKeys.insert(key) }
     }
 
@@ -93,21 +116,26 @@ public struct ApiRequest: Sendable {
     public func resolve(baseURL: URL? = nil, accepting: String = "application/json") throws(InteractiveError) -> HTTPRequest {
         let snapshot = service.snapshot()
         let base = baseURL?.absoluteString ?? snapshot.baseURL
-        var query: [(String, String)] = snapshot.query
+        var query = FormWriter(literalBrackets: false)
+        for (key, value) in snapshot.query where !constantQuery.contains(where: { $0.0 == key }) { query.append(key, value) }
+        for (key, value) in constantQuery { query.append(key, value) }
         var headers = snapshot.headers
+        for field in constantHeaders { headers.set(field.value, for: field.name) }
         var bodyMembers: [Parameter] = []
         var pathValues: [String: String] = [:]
+        var reservedPathNames: Set<String> = []
 
         for parameter in parameters {
             if OptionalCheck.isNil(parameter.value) { continue }
             switch parameter.location {
             case .path:
                 pathValues[parameter.key] = try ParameterValue.make(parameter.value).singleText
+                if parameter.allowsReserved { reservedPathNames.insert(parameter.key) }
             case .query:
                 if parameter.isSecret {
                     throw .invalidRequest("secret parameter \"\(parameter.key)\" must not be sent in a query string")
                 }
-                for text in try ParameterValue.make(parameter.value).texts() { query.append((parameter.key, text)) }
+                query.append(try ParameterValue.make(parameter.value), as: parameter.key, style: parameter.style)
             case .header:
                 headers.set(try ParameterValue.make(parameter.value).singleText, for: parameter.key)
             case .body:
@@ -118,8 +146,8 @@ public struct ApiRequest: Sendable {
         // One check of every header, the service's common ones, the parameters and `Accept` alike.
         for field in headers { try HeaderCheck.validate(name: field.name, value: field.value) }
 
-        let expandedPath = try PathTemplate.expand(path, values: pathValues)
-        let url = try URLBuilder.make(base: base, path: expandedPath, query: query)
+        let expandedPath = try PathTemplate.expand(path, values: pathValues, reserved: reservedPathNames)
+        let url = try URLBuilder.make(base: base, path: expandedPath, encodedQuery: query.text)
         var request = HTTPRequest(
             apiName: apiName,
             method: method,
@@ -128,6 +156,7 @@ public struct ApiRequest: Sendable {
             timeout: options.timeout ?? snapshot.timeout,
             options: options
         )
+        request.options.secretKeys.formUnion(try Self.explodedSecretKeys(parameters))
         if let body {
             request.body = try BodyEncoder.json(body)
             request.headers.set("application/json", for: "Content-Type")
@@ -142,6 +171,18 @@ public struct ApiRequest: Sendable {
             }
         }
         return request
+    }
+}
+
+extension ApiRequest {
+    /// The member names a secret object sends as keys of their own (style form, exploded), so that
+    /// logs mask them like the parameter's own key.
+    static func explodedSecretKeys(_ parameters: [Parameter]) throws(InteractiveError) -> Set<String> {
+        var keys: Set<String> = []
+        for parameter in parameters where parameter.isSecret && parameter.style == .form(explode: true) {
+            if case .object(let members) = try ParameterValue.make(parameter.value) { keys.formUnion(members.map(\.0)) }
+        }
+        return keys
     }
 }
 

@@ -65,7 +65,7 @@ enum ParameterValue: Equatable {
         }
     }
 
-    private var jsonText: String {
+    var jsonText: String {
         switch self {
         case .null: "null"
         case .literal(let text): text

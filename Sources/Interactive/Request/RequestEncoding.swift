@@ -10,8 +10,9 @@ enum PathTemplate {
     }()
 
     /// Replaces each `{name}` by its percent-encoded value, so that `/`, `?`, `#` and `..` in a value
-    /// stay data inside one segment.
-    static func expand(_ template: String, values: [String: String]) throws(InteractiveError) -> String {
+    /// stay data inside one segment; names in `reserved` keep `/` and the other reserved characters
+    /// (see ``encodeReserved(_:name:)``).
+    static func expand(_ template: String, values: [String: String], reserved: Set<String> = []) throws(InteractiveError) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
@@ -26,7 +27,7 @@ enum PathTemplate {
             guard !value.isEmpty else {
                 throw .invalidRequest("path parameter \"\(name)\" is empty")
             }
-            result += encodeSegment(value)
+            result += reserved.contains(name) ? try encodeReserved(value, name: name) : encodeSegment(value)
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
@@ -41,7 +42,8 @@ enum PathTemplate {
 
 /// Joins base URL, path and query into one URL.
 enum URLBuilder {
-    static func make(base: String, path: String, query: [(String, String)]) throws(InteractiveError) -> URL {
+    /// Joins base URL, path and an already encoded query (empty: none).
+    static func make(base: String, path: String, encodedQuery: String) throws(InteractiveError) -> URL {
         // A prefix check: the whole URL is parsed once, below.
         let lowered = base.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
@@ -52,8 +54,8 @@ enum URLBuilder {
         if !path.isEmpty {
             text += path.hasPrefix("/") ? path : "/" + path
         }
-        if !query.isEmpty {
-            text += "?" + FormEncoding.encode(query)
+        if !encodedQuery.isEmpty {
+            text += "?" + encodedQuery
         }
         guard let url = URL(string: text) else {
             throw .invalidRequest("cannot form a URL from \"\(text)\"")
@@ -65,10 +67,6 @@ enum URLBuilder {
 /// `application/x-www-form-urlencoded` text, also used for query strings.
 enum FormEncoding {
     static let allowed: CharacterSet = PathTemplate.segmentAllowed
-
-    static func encode(_ pairs: [(String, String)]) -> String {
-        pairs.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
-    }
 
     static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
@@ -110,11 +108,11 @@ enum BodyEncoder {
     }
 
     static func form(_ members: [ApiRequest.Parameter]) throws(InteractiveError) -> Data {
-        var pairs: [(String, String)] = []
+        var writer = FormWriter(literalBrackets: true)
         for member in members {
-            for text in try ParameterValue.make(member.value).texts() { pairs.append((member.key, text)) }
+            writer.append(try ParameterValue.make(member.value), as: member.key, style: member.style)
         }
-        return Data(FormEncoding.encode(pairs).utf8)
+        return Data(writer.text.utf8)
     }
 }
 
