@@ -32,7 +32,7 @@ extension HTTPBinTests {
             }
             #expect(after == .seconds(2))
             #expect(elapsed >= .seconds(2))
-            #expect(elapsed < .seconds(7))  // httpbin answers after 10 s
+            #expect(elapsed < .seconds(9))  // httpbin answers after 10 s
         }
 
         /// URLSession on Linux fires whole seconds only (0.5 s fails at once, 2.5 s at 2 s): the
@@ -49,7 +49,7 @@ extension HTTPBinTests {
             }
             #expect(result.failureValue == .timeout(after: timeout))
             #expect(elapsed >= timeout)
-            #expect(elapsed < .seconds(7), "fired \(elapsed - timeout) late")  // httpbin answers after 10 s
+            #expect(elapsed < .seconds(9), "fired \(elapsed - timeout) late")  // httpbin answers after 10 s
         }
 
         @Test("cancelling the task mid-flight fails with cancelled quickly")
@@ -70,7 +70,7 @@ extension HTTPBinTests {
             task.cancel()
             let (result, returnedAt) = await task.value
             #expect(result.failureValue == .cancelled)
-            #expect(returnedAt - cancelledAt < .seconds(5))  // httpbin answers after 10 s
+            #expect(returnedAt - cancelledAt < .seconds(9))  // httpbin answers after 10 s
         }
 
         @Test("cancelling a Handler mid-flight calls back with cancelled quickly")
@@ -89,7 +89,7 @@ extension HTTPBinTests {
                 }
             }
             #expect(result.failureValue == .cancelled)
-            #expect(ContinuousClock.now - start < .seconds(7))  // httpbin answers after 10 s
+            #expect(ContinuousClock.now - start < .seconds(9))  // httpbin answers after 10 s
         }
 
         @Test("a refused connection is a transport error")
