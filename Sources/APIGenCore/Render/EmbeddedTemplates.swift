@@ -9,8 +9,9 @@ enum EmbeddedTemplates {
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
-    mockLiteral, mockBodyType, parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
-    headersResponse (see headers-response.mustache). }}
+    mockLiteral, mockBody (type, wrap, doc), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
+    headersResponse (see headers-response.mustache), failureType, bodyFunction (type, expression),
+    outputEnum and failureEnum (see status-enum.mustache). }}
 {{> header}}
 {{#imports}}
 
@@ -29,6 +30,11 @@ nonisolated public struct {{apiType}}: Api {
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = {{apiNameLiteral}}
+{{#failureType}}
+
+    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
+    public typealias Failure = {{.}}
+{{/failureType}}
 {{#hasProperties}}
 
 {{/hasProperties}}
@@ -95,15 +101,15 @@ nonisolated public struct {{apiType}}: Api {
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = {{.}}
 {{/mockLiteral}}
-{{#mockBodyType}}
+{{#mockBody}}
 
-    /// The spec's mock: its body, without response headers.
+    /// {{doc}}
     public var mock: {{outputType}}? {
         get throws(InteractiveError) {
-            try mockBody(as: {{.}}.self).map { {{outputType}}(body: $0) }
+            try mockBody(as: {{type}}.self).map { {{wrap}} }
         }
     }
-{{/mockBodyType}}
+{{/mockBody}}
 }
 
 /// Turns the response of ``{{apiType}}`` into ``{{outputType}}``.
@@ -111,10 +117,22 @@ nonisolated public struct {{parserType}}: ResponseParser {
     /// Creates the parser.
     public init() {}
 
+{{^hasStatuses}}
     /// Checks the status{{#hasEnvelope}} and the envelope{{/hasEnvelope}}, then decodes the business object.
+{{/hasStatuses}}
+{{#hasStatuses}}
+    /// Picks the declared response by status (exact code, then range, then default), then decodes its body.
+{{/hasStatuses}}
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> {{outputType}} {
         {{parseExpression}}
     }
+{{#bodyFunction}}
+
+    /// The body the status selects; a declared failure throws its typed failure.
+    private func body(of response: HTTPResponse) throws(InteractiveError) -> {{type}} {
+        {{expression}}
+    }
+{{/bodyFunction}}
 {{#acceptedMediaTypes}}
 
     /// What the response may be, sent as `Accept` unless the request sets one.
@@ -129,6 +147,14 @@ nonisolated public struct {{parserType}}: ResponseParser {
 
 {{> headers-response}}
 {{/headersResponse}}
+{{#outputEnum}}
+
+{{> status-enum}}
+{{/outputEnum}}
+{{#failureEnum}}
+
+{{> status-enum}}
+{{/failureEnum}}
 
 """##,
         "enum": ##"""
@@ -388,6 +414,22 @@ nonisolated public enum {{typeName}} {
     public static func configuration(in environment: Environment) throws(InteractiveError) -> ServiceConfiguration {
         try configuration.copy(in: environment.rawValue)
     }
+}
+
+"""##,
+        "status-enum": ##"""
+{{%CONTENT_TYPE:TEXT}}
+{{! An API's answers or declared failures by status. Keys: typeName, docLines, cases[] (docLines, declaration). }}
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+nonisolated public enum {{typeName}}: Sendable, Hashable {
+{{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{declaration}}
+{{/cases}}
 }
 
 """##,
