@@ -1,6 +1,9 @@
 /// Reads an API's `responses:`: status → body, as OpenAPI's `responses` object.
 extension ApiParser {
-    static let statusResponseKeys = ["type", "format", "description", "success", "fields", "headers"]
+    /// The keys of a status's response mapping.
+    static let statusResponseKeys = ["type", "format", "description", "success"]
+    /// Keys of `response:` a status's response refuses with an explanation rather than as unknown.
+    static let refusedStatusResponseKeys = ["fields", "headers"]
 
     mutating func responses(_ node: YAMLNode, of what: String) -> [StatusResponseDecl] {
         guard let pairs = node.pairs else {
@@ -48,7 +51,7 @@ extension ApiParser {
                 return entry
             }
         }
-        guard let pairs = reader.mapping(node, what, allowed: Self.statusResponseKeys) else { return nil }
+        guard let pairs = reader.mapping(node, what, allowed: Self.statusResponseKeys + Self.refusedStatusResponseKeys) else { return nil }
         var shapes: [String] = []
         for pair in pairs {
             let value = pair.value
