@@ -146,4 +146,25 @@ struct TypedFailureTests {
         let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
         #expect(error?.failure(as: RepoFailure.self) == .notFound(Problem(message: "no")))
     }
+
+    @Test("logging names a declared failure without its body; the cache keeps only 2xx answers")
+    func loggingAndCache() async throws {
+        let stub = StubTransport()
+        stub.enqueue(.json(#"{"message": "token=s3cret"}"#, status: 404))
+        stub.enqueue(HTTPResponse(status: 304))
+        stub.enqueue(HTTPResponse(status: 304))
+        let lines = Locked<[String]>([])
+        var request = ApiRequest(service: makeService(), apiName: "Repo", method: .get, path: "/repo")
+        request.options.cache = .init(ttl: 60)
+        let api = AdHocApi(request: request, parser: RepoParser())
+        let executor = Executor(transport: stub, plugins: [CachePlugin(), LoggingPlugin(sink: { line in lines.withLock { $0.append(line) } })])
+        let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
+        #expect(error?.failure(as: RepoFailure.self) == .notFound(Problem(message: "token=s3cret")))
+        #expect(lines.current.contains { $0.contains("RepoFailure.notFound") })
+        #expect(!lines.current.contains { $0.contains("s3cret") })
+        // A 304 is an answer, but not a response to keep: the second call reaches the server again.
+        #expect(try await executor.execute(api) == .notModified)
+        #expect(try await executor.executeWithMetadata(api).metadata.source == "network")
+        #expect(stub.requests.count == 3)
+    }
 }
