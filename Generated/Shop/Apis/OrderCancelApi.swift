@@ -12,6 +12,9 @@ nonisolated public struct OrderCancelApi: Api {
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = "OrderCancel"
 
+    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
+    public typealias Failure = OrderCancelFailure
+
     /// Substituted for `{orderId}` in the path.
     public var orderId: Int64
     /// Sent as the `reason` query parameter.
@@ -52,8 +55,25 @@ nonisolated public struct OrderCancelParser: ResponseParser {
     /// Creates the parser.
     public init() {}
 
-    /// Checks the status and the envelope, then decodes the business object.
+    /// Picks the declared response by status (exact code, then range, then default), then decodes its body.
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Bool {
-        try JSONParser<Bool>(envelope: ShopService.configuration.envelope).parse(response)
+        switch response.status {
+        case 409:
+            throw response.failure(JSONParser<OrderProblem>(), OrderCancelFailure.conflict)
+        case 422:
+            throw response.failure(JSONParser<OrderProblem>(), OrderCancelFailure.unprocessableContent)
+        case 200...299:
+            return try JSONParser<Bool>(envelope: ShopService.configuration.envelope).parse(response)
+        default:
+            throw .unacceptable(response)
+        }
     }
+}
+
+/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: OrderCancelApi.Failure.self)`.
+nonisolated public enum OrderCancelFailure: Sendable, Hashable {
+    /// Status `409`. The order has shipped and can no longer be cancelled.
+    case conflict(OrderProblem)
+    /// Status `422`.
+    case unprocessableContent(OrderProblem)
 }
