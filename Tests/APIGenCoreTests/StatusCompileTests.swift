@@ -16,7 +16,7 @@ import Testing
             case .notModified: return "cached"
             }
         } catch {
-            switch error.failure(as: ResourceApi.Failure.self) {
+            switch error.failure(as: ResourceFailure.self) {
             case .notFound(let problem)?: return problem?.message ?? "not found"
             case .imATeapot(let text)?: return text
             case .clientError(let problem)?, .serverError(let problem)?: return problem.message
@@ -101,7 +101,7 @@ import Testing
     }
 
     @MainActor func onTheMainActor(_ error: InteractiveError) -> Int? {
-        if case .serverError(let data)? = error.failure(as: EmptyEnvelopeApi.Failure.self) { return data.count }
+        if case .serverError(let data)? = error.failure(as: EmptyEnvelopeFailure.self) { return data.count }
         if case .conflict(let problem)? = error.failure(as: InlineFailure.self) { return problem.message.count }
         return error.status
     }

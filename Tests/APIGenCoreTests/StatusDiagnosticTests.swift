@@ -109,7 +109,7 @@ import Testing
         #expect(api.contains("case gone\n"))
         #expect(api.contains("throw response.failure(GetFailure.notFound)"))
         #expect(api.contains("throw response.failure(TextParser(), GetFailure.default)"))
-        #expect(api.contains("public typealias Failure = GetFailure"))
+        #expect(api.contains("nonisolated public enum GetFailure: Sendable, Hashable {"))
     }
 
     @Test("failures only: the output stays the response type, and a spec without responses: is untouched")

@@ -35,12 +35,12 @@ struct TypedStatusTests {
             try await executor.execute(Faulted(ResourceApi(code: 404), to: server, status: 404, body: Self.problem))
         }
         let expected = Problem(message: "Not Found", documentationURL: URL(string: "https://docs.github.com/rest"))
-        #expect(notFound?.failure(as: ResourceApi.Failure.self) == .notFound(expected))
+        #expect(notFound?.failure(as: ResourceFailure.self) == .notFound(expected))
         #expect(notFound?.apiFailure?.headers["Content-Type"] == "application/json")
         let unprocessable = await failure { () async throws(InteractiveError) in
             try await executor.execute(Faulted(ResourceApi(code: 422), to: server, status: 422, body: #"{"message": "Validation Failed"}"#))
         }
-        #expect(unprocessable?.failure(as: ResourceApi.Failure.self) == .clientError(Problem(message: "Validation Failed")))
+        #expect(unprocessable?.failure(as: ResourceFailure.self) == .clientError(Problem(message: "Validation Failed")))
         #expect(unprocessable?.hasStatus(422) == true)
         #expect(unprocessable?.description.contains("Validation") == false)
     }
@@ -54,7 +54,7 @@ struct TypedStatusTests {
 
         let always = Faulted(ResourceApi(code: 201), to: server, status: 503, body: #"{"message": "busy"}"#)
         let error = await failure { () async throws(InteractiveError) in try await executor.execute(always) }
-        #expect(error?.failure(as: ResourceApi.Failure.self) == .serverError(Problem(message: "busy")))
+        #expect(error?.failure(as: ResourceFailure.self) == .serverError(Problem(message: "busy")))
         #expect(try await server.counts().received["/status/201"] == 3)  // spec: retry max 2
     }
 
@@ -73,7 +73,7 @@ struct TypedStatusTests {
         let notFound = await failure { () async throws(InteractiveError) in
             try await executor.execute(Faulted(EnvelopeResourceApi(code: 404), to: server, status: 404, body: #"{"message": "no item"}"#))
         }
-        #expect(notFound?.failure(as: EnvelopeResourceApi.Failure.self) == .notFound(Problem(message: "no item")))
+        #expect(notFound?.failure(as: EnvelopeResourceFailure.self) == .notFound(Problem(message: "no item")))
         let envelope = await failure { () async throws(InteractiveError) in
             try await executor.execute(Faulted(EnvelopeResourceApi(code: 200), to: server, status: 200, body: #"{"code": 7, "msg": "nope", "data": {}}"#))
         }
@@ -85,6 +85,6 @@ struct TypedStatusTests {
         let other = await failure { () async throws(InteractiveError) in
             try await executor.execute(Faulted(EnvelopeResourceApi(code: 500), to: server, status: 500, body: #"{"error": "boom"}"#))
         }
-        #expect(other?.failure(as: EnvelopeResourceApi.Failure.self) == .default(.object(["error": .string("boom")])))
+        #expect(other?.failure(as: EnvelopeResourceFailure.self) == .default(.object(["error": .string("boom")])))
     }
 }

@@ -21,9 +21,9 @@ extension HTTPBinTests {
             #expect(notModified.value == .notModified)
             #expect(notModified.metadata.status == 304)
             let notFound = await failure { () async throws(InteractiveError) in try await executor.execute(ResourceApi(code: 404)) }
-            #expect(notFound?.failure(as: ResourceApi.Failure.self) == .notFound(nil))
+            #expect(notFound?.failure(as: ResourceFailure.self) == .notFound(nil))
             let teapot = await failure { () async throws(InteractiveError) in try await executor.execute(ResourceApi(code: 418)) }
-            guard case .imATeapot(let text)? = teapot?.failure(as: ResourceApi.Failure.self) else {
+            guard case .imATeapot(let text)? = teapot?.failure(as: ResourceFailure.self) else {
                 Issue.record("expected the teapot, got \(String(describing: teapot))")
                 return
             }

@@ -46,7 +46,7 @@ struct ShopClientTests {
         stub.enqueue(json: #"{"code": 100, "result": true}"#)
         let executor = Executor(transport: stub)
         let shipped = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 7)) }
-        #expect(shipped?.failure(as: OrderCancelApi.Failure.self) == .conflict(OrderProblem(reason: "shipped")))
+        #expect(shipped?.failure(as: OrderCancelFailure.self) == .conflict(OrderProblem(reason: "shipped")))
         let unknown = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 8)) }
         #expect(unknown == .envelope(code: "2001", message: "no such order"))
         #expect(try await executor.execute(OrderCancelApi(orderId: 9)))

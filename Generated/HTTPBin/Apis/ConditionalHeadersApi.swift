@@ -12,9 +12,6 @@ nonisolated public struct ConditionalHeadersApi: Api {
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = "ConditionalHeaders"
 
-    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
-    public typealias Failure = ConditionalHeadersFailure
-
     /// Sent as the `ETag` query parameter.
     public var etag: String
 
@@ -92,7 +89,7 @@ nonisolated public enum ConditionalHeadersOutput: Sendable, Hashable {
     case success([String: JSON])
 }
 
-/// The failures of ``ConditionalHeadersApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ConditionalHeadersApi.Failure.self)`.
+/// The failures of ``ConditionalHeadersApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ConditionalHeadersFailure.self)`.
 nonisolated public enum ConditionalHeadersFailure: Sendable, Hashable {
     /// Status `404`.
     case notFound(Problem)

@@ -12,9 +12,6 @@ nonisolated public struct EnvelopeResourceApi: Api {
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = "EnvelopeResource"
 
-    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
-    public typealias Failure = EnvelopeResourceFailure
-
     /// Substituted for `{code}` in the path.
     public var code: Int
 
@@ -60,7 +57,7 @@ nonisolated public struct EnvelopeResourceParser: ResponseParser {
     }
 }
 
-/// The failures of ``EnvelopeResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: EnvelopeResourceApi.Failure.self)`.
+/// The failures of ``EnvelopeResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: EnvelopeResourceFailure.self)`.
 nonisolated public enum EnvelopeResourceFailure: Sendable, Hashable {
     /// Status `404`.
     case notFound(Problem)

@@ -12,9 +12,6 @@ nonisolated public struct ResourceApi: Api {
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = "Resource"
 
-    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
-    public typealias Failure = ResourceFailure
-
     /// Substituted for `{code}` in the path.
     public var code: Int
 
@@ -87,7 +84,7 @@ nonisolated public enum ResourceOutput: Sendable, Hashable {
     case success(Item?)
 }
 
-/// The failures of ``ResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ResourceApi.Failure.self)`.
+/// The failures of ``ResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ResourceFailure.self)`.
 nonisolated public enum ResourceFailure: Sendable, Hashable {
     /// Status `404`. No such item; httpbin sends no body.
     case notFound(Problem?)

@@ -12,9 +12,6 @@ nonisolated public struct OrderCancelApi: Api {
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = "OrderCancel"
 
-    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
-    public typealias Failure = OrderCancelFailure
-
     /// Substituted for `{orderId}` in the path.
     public var orderId: Int64
     /// Sent as the `reason` query parameter.
@@ -70,7 +67,7 @@ nonisolated public struct OrderCancelParser: ResponseParser {
     }
 }
 
-/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: OrderCancelApi.Failure.self)`.
+/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: OrderCancelFailure.self)`.
 nonisolated public enum OrderCancelFailure: Sendable, Hashable {
     /// Status `409`. The order has shipped and can no longer be cancelled.
     case conflict(OrderProblem)

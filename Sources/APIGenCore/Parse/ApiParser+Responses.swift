@@ -10,14 +10,10 @@ extension ApiParser {
             reader.diagnostics.error("responses of \(what) must be a mapping of statuses (404, 4XX, default) to responses, found \(node.kindDescription)", at: node.location)
             return []
         }
-        var seen: [StatusKey: SourceLocation] = [:]
+        // A status given twice (`404` and `"404"`) is a duplicate key, reported by the loader: only
+        // the exact text `NNN` is a code.
         return pairs.compactMap { pair in
             guard let status = statusKey(pair.key, of: what) else { return nil }
-            if let first = seen[status] {
-                reader.diagnostics.error("status \(status.text) of \(what) is already given at \(first)", at: pair.key.location)
-                return nil
-            }
-            seen[status] = pair.key.location
             return statusResponse(pair.value, status: status, keyLocation: pair.key.location, of: "response \(status.text) of \(what)")
         }
     }

@@ -9,8 +9,8 @@ enum EmbeddedTemplates {
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
-    mockLiteral, mockBody (type, wrap, doc), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
-    headersResponse (see headers-response.mustache), failureType, bodyFunction (type, expression),
+    mockLiteral, mockBody (type, wrap, docLines), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
+    headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
     outputEnum and failureEnum (see status-enum.mustache). }}
 {{> header}}
 {{#imports}}
@@ -30,11 +30,6 @@ nonisolated public struct {{apiType}}: Api {
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
     public static let apiName = {{apiNameLiteral}}
-{{#failureType}}
-
-    /// The failures the spec declares: `error.failure(as: Failure.self)` on a caught `InteractiveError`.
-    public typealias Failure = {{.}}
-{{/failureType}}
 {{#hasProperties}}
 
 {{/hasProperties}}
@@ -103,7 +98,9 @@ nonisolated public struct {{apiType}}: Api {
 {{/mockLiteral}}
 {{#mockBody}}
 
-    /// {{doc}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
     public var mock: {{outputType}}? {
         get throws(InteractiveError) {
             try mockBody(as: {{type}}.self).map { {{wrap}} }

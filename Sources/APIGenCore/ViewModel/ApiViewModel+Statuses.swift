@@ -56,10 +56,9 @@ extension ApiViewModel {
             result.outputType = bodyType(of: only, mainType: parsing.outputType, types: types, imports: &imports) ?? "EmptyResponse"
         }
         if !failureCases.isEmpty {
-            result.failureType = failureEnum
             result.failureEnum = statusEnum(
                 failureEnum, cases: failureCases,
-                doc: "The failures of ``\(api.stem)Api`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: \(api.stem)Api.Failure.self)`.")
+                doc: "The failures of ``\(api.stem)Api`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: \(failureEnum).self)`.")
         }
         if api.responseHeaders.isEmpty {
             result.expression = switchText

@@ -79,8 +79,7 @@ enum ApiViewModel {
             "acceptedMediaTypes": parsing.acceptedMediaTypes.map(TemplateValue.text) ?? false,
             "response": parsing.response.map(TemplateValue.object) ?? false,
             "headersResponse": parsing.headersResponse.map(TemplateValue.object) ?? false,
-            "mockBody": parsing.mockBody.map { TemplateValue.object(["type": .text($0.type), "wrap": .text($0.wrap), "doc": .text($0.doc)]) } ?? false,
-            "failureType": .text(or: parsing.failureType),
+            "mockBody": parsing.mockBody.map { TemplateValue.object(["type": .text($0.type), "wrap": .text($0.wrap), "docLines": .texts([$0.doc])]) } ?? false,
             "hasStatuses": .bool(!api.statuses.isEmpty),
             "bodyFunction": parsing.bodyFunction.map(TemplateValue.object) ?? false,
             "outputEnum": parsing.outputEnum.map(TemplateValue.object) ?? false,
@@ -140,8 +139,6 @@ enum ApiViewModel {
         /// How the mock is built when it is not the output itself: the body's Swift type, the
         /// expression over `$0` that makes the output, and the doc comment.
         var mockBody: (type: String, wrap: String, doc: String)?
-        /// `<Stem>Failure`, when the API declares failures.
-        var failureType: String?
         /// The view model of `<Stem>Output`, when several statuses are answers.
         var outputEnum: ViewModel?
         /// The view model of `<Stem>Failure`.

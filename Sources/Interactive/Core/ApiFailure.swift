@@ -8,7 +8,7 @@ public import Foundation
 ///
 /// ```swift
 /// } catch let error {
-///     if case .notFound(let problem)? = error.failure(as: GetRepoApi.Failure.self) { … }
+///     if case .notFound(let problem)? = error.failure(as: GetRepoFailure.self) { … }
 /// }
 /// ```
 public struct ApiFailure: Sendable, Equatable {

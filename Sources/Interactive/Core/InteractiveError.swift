@@ -105,7 +105,7 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
         return nil
     }
 
-    /// The decoded failure as the API's `<Stem>Failure` (`error.failure(as: GetRepoApi.Failure.self)`),
+    /// The decoded failure as the API's `<Stem>Failure` (`error.failure(as: GetRepoFailure.self)`),
     /// or `nil` when the error is not a declared failure of that type.
     public func failure<Failure>(as type: Failure.Type) -> Failure? {
         apiFailure?.value(as: type)
