@@ -89,7 +89,9 @@ nonisolated public enum ConditionalHeadersOutput: Sendable, Hashable {
     case success([String: JSON])
 }
 
-/// The failures of ``ConditionalHeadersApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ConditionalHeadersFailure.self)`.
+/// The failures of ``ConditionalHeadersApi`` the spec declares, with their decoded bodies.
+///
+/// Thrown inside `InteractiveError.failure`; read with `error.failure(as: ConditionalHeadersFailure.self)`.
 nonisolated public enum ConditionalHeadersFailure: Sendable, Hashable {
     /// Status `404`.
     case notFound(Problem)

@@ -57,7 +57,9 @@ nonisolated public struct EnvelopeResourceParser: ResponseParser {
     }
 }
 
-/// The failures of ``EnvelopeResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: EnvelopeResourceFailure.self)`.
+/// The failures of ``EnvelopeResourceApi`` the spec declares, with their decoded bodies.
+///
+/// Thrown inside `InteractiveError.failure`; read with `error.failure(as: EnvelopeResourceFailure.self)`.
 nonisolated public enum EnvelopeResourceFailure: Sendable, Hashable {
     /// Status `404`.
     case notFound(Problem)

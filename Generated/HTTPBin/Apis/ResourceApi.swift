@@ -84,7 +84,9 @@ nonisolated public enum ResourceOutput: Sendable, Hashable {
     case success(Item?)
 }
 
-/// The failures of ``ResourceApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: ResourceFailure.self)`.
+/// The failures of ``ResourceApi`` the spec declares, with their decoded bodies.
+///
+/// Thrown inside `InteractiveError.failure`; read with `error.failure(as: ResourceFailure.self)`.
 nonisolated public enum ResourceFailure: Sendable, Hashable {
     /// Status `404`. No such item; httpbin sends no body.
     case notFound(Problem?)

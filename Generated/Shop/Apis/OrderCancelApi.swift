@@ -67,7 +67,9 @@ nonisolated public struct OrderCancelParser: ResponseParser {
     }
 }
 
-/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: OrderCancelFailure.self)`.
+/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies.
+///
+/// Thrown inside `InteractiveError.failure`; read with `error.failure(as: OrderCancelFailure.self)`.
 nonisolated public enum OrderCancelFailure: Sendable, Hashable {
     /// Status `409`. The order has shipped and can no longer be cancelled.
     case conflict(OrderProblem)

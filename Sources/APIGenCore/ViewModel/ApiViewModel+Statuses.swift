@@ -58,7 +58,8 @@ extension ApiViewModel {
         if !failureCases.isEmpty {
             result.failureEnum = statusEnum(
                 failureEnum, cases: failureCases,
-                doc: "The failures of ``\(api.stem)Api`` the spec declares, with their decoded bodies: thrown as `InteractiveError.failure`, read with `error.failure(as: \(failureEnum).self)`.")
+                doc: "The failures of ``\(api.stem)Api`` the spec declares, with their decoded bodies.\n\n"
+                    + "Thrown inside `InteractiveError.failure`; read with `error.failure(as: \(failureEnum).self)`.")
         }
         if api.responseHeaders.isEmpty {
             result.expression = switchText
