@@ -30,5 +30,8 @@ import Testing
         let responseProperties = try #require((response[1] as? [String: Any])?["properties"] as? [String: Any])
         let header = try #require((responseProperties["headers"] as? [String: Any])?["additionalProperties"] as? [String: Any])
         #expect(try Self.keys((header["oneOf"] as? [Any])?[1], "properties") == Set(ApiParser.responseHeaderKeys))
+        let statuses = try #require((api["properties"] as? [String: Any])?["responses"] as? [String: Any])
+        let status = try #require((statuses["additionalProperties"] as? [String: Any])?["oneOf"] as? [Any])
+        #expect(try Self.keys(status[2], "properties") == Set(ApiParser.statusResponseKeys))
     }
 }

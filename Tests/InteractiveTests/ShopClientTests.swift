@@ -37,4 +37,18 @@ struct ShopClientTests {
         #expect(response.value.token == "t-1")
         #expect(response.metadata.source == "mock")
     }
+
+    @Test("behind the envelope: a 409 arrives as the typed OrderProblem, a failure code as .envelope")
+    func typedOrderProblem() async throws {
+        let stub = StubTransport()
+        stub.enqueue(status: 409, json: #"{"reason": "shipped"}"#)
+        stub.enqueue(json: #"{"code": 2001, "message": "no such order"}"#)
+        stub.enqueue(json: #"{"code": 100, "result": true}"#)
+        let executor = Executor(transport: stub)
+        let shipped = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 7)) }
+        #expect(shipped?.failure(as: OrderCancelFailure.self) == .conflict(OrderProblem(reason: "shipped")))
+        let unknown = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 8)) }
+        #expect(unknown == .envelope(code: "2001", message: "no such order"))
+        #expect(try await executor.execute(OrderCancelApi(orderId: 9)))
+    }
 }

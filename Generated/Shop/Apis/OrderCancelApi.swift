@@ -52,8 +52,27 @@ nonisolated public struct OrderCancelParser: ResponseParser {
     /// Creates the parser.
     public init() {}
 
-    /// Checks the status and the envelope, then decodes the business object.
+    /// Picks the declared response by status (exact code, then range, then default), then decodes its body.
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Bool {
-        try JSONParser<Bool>(envelope: ShopService.configuration.envelope).parse(response)
+        switch response.status {
+        case 409:
+            throw response.failure(JSONParser<OrderProblem>(), OrderCancelFailure.conflict)
+        case 422:
+            throw response.failure(JSONParser<OrderProblem>(), OrderCancelFailure.unprocessableContent)
+        case 200...299:
+            return try JSONParser<Bool>(envelope: ShopService.configuration.envelope).parse(response)
+        default:
+            throw .unacceptable(response)
+        }
     }
+}
+
+/// The failures of ``OrderCancelApi`` the spec declares, with their decoded bodies.
+///
+/// Thrown inside `InteractiveError.failure`; read with `error.failure(as: OrderCancelFailure.self)`.
+nonisolated public enum OrderCancelFailure: Sendable, Hashable {
+    /// Status `409`. The order has shipped and can no longer be cancelled.
+    case conflict(OrderProblem)
+    /// Status `422`.
+    case unprocessableContent(OrderProblem)
 }

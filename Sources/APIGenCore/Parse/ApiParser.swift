@@ -3,7 +3,7 @@ struct ApiParser {
     static let apiKeys = [
         "description", "method", "path", "body", "encrypt", "params", "response", "mock", "timeout",
         "cache", "retry", "envelope", "className", "deprecated", "idempotent", "freezable", "priority",
-        "paramsFrom", "query", "headers", "accept",
+        "paramsFrom", "query", "headers", "accept", "responses",
     ]
     static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated", "style", "explode", "allowReserved"]
     static let responseKeys = ["fields", "description", "type", "format", "headers"]
@@ -46,8 +46,10 @@ struct ApiParser {
             case "params": api.params = params(value, of: what)
             case "paramsFrom": api.paramsFrom = paramsFrom(value, of: what)
             case "response":
+                api.responseLocation = value.location
                 api.response = response(value, of: what)
                 if let headers = value["headers"], value.pairs != nil { api.responseHeaders = responseHeaders(headers, of: what) }
+            case "responses": api.responses = responses(value, of: what)
             case "query": api.constantQuery = constantQuery(value, of: what, adding: api.constantQuery)
             case "headers": api.constantHeaders = constantHeaders(value, of: what)
             case "accept": api.accept = accept(value, of: what)

@@ -9,8 +9,9 @@ enum EmbeddedTemplates {
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
-    mockLiteral, mockBodyType, parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
-    headersResponse (see headers-response.mustache). }}
+    mockLiteral, mockBody (type, wrap, docLines), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
+    headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
+    outputEnum and failureEnum (see status-enum.mustache). }}
 {{> header}}
 {{#imports}}
 
@@ -95,15 +96,17 @@ nonisolated public struct {{apiType}}: Api {
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = {{.}}
 {{/mockLiteral}}
-{{#mockBodyType}}
+{{#mockBody}}
 
-    /// The spec's mock: its body, without response headers.
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
     public var mock: {{outputType}}? {
         get throws(InteractiveError) {
-            try mockBody(as: {{.}}.self).map { {{outputType}}(body: $0) }
+            try mockBody(as: {{type}}.self).map { {{wrap}} }
         }
     }
-{{/mockBodyType}}
+{{/mockBody}}
 }
 
 /// Turns the response of ``{{apiType}}`` into ``{{outputType}}``.
@@ -111,10 +114,22 @@ nonisolated public struct {{parserType}}: ResponseParser {
     /// Creates the parser.
     public init() {}
 
+{{^hasStatuses}}
     /// Checks the status{{#hasEnvelope}} and the envelope{{/hasEnvelope}}, then decodes the business object.
+{{/hasStatuses}}
+{{#hasStatuses}}
+    /// Picks the declared response by status (exact code, then range, then default), then decodes its body.
+{{/hasStatuses}}
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> {{outputType}} {
         {{parseExpression}}
     }
+{{#bodyFunction}}
+
+    /// The body the status selects; a declared failure throws its typed failure.
+    private func body(of response: HTTPResponse) throws(InteractiveError) -> {{type}} {
+        {{expression}}
+    }
+{{/bodyFunction}}
 {{#acceptedMediaTypes}}
 
     /// What the response may be, sent as `Accept` unless the request sets one.
@@ -129,6 +144,14 @@ nonisolated public struct {{parserType}}: ResponseParser {
 
 {{> headers-response}}
 {{/headersResponse}}
+{{#outputEnum}}
+
+{{> status-enum}}
+{{/outputEnum}}
+{{#failureEnum}}
+
+{{> status-enum}}
+{{/failureEnum}}
 
 """##,
         "enum": ##"""
@@ -388,6 +411,22 @@ nonisolated public enum {{typeName}} {
     public static func configuration(in environment: Environment) throws(InteractiveError) -> ServiceConfiguration {
         try configuration.copy(in: environment.rawValue)
     }
+}
+
+"""##,
+        "status-enum": ##"""
+{{%CONTENT_TYPE:TEXT}}
+{{! An API's answers or declared failures by status. Keys: typeName, docLines, cases[] (docLines, declaration). }}
+{{#docLines}}
+/// {{.}}
+{{/docLines}}
+nonisolated public enum {{typeName}}: Sendable, Hashable {
+{{#cases}}
+{{#docLines}}
+    /// {{.}}
+{{/docLines}}
+    case {{declaration}}
+{{/cases}}
 }
 
 """##,

@@ -5,7 +5,7 @@ import Mustache
 /// replaced by a file of the same name from a user's folder (`--templates DIR`).
 struct TemplateSet: Sendable {
     /// The names every template set must provide.
-    static let requiredNames = ["api", "model", "enum", "openEnum", "oneOf", "service", "struct", "header", "headers-response"]
+    static let requiredNames = ["api", "model", "enum", "openEnum", "oneOf", "service", "struct", "header", "headers-response", "status-enum"]
 
     let library: MustacheLibrary
     /// The same templates for the fast renderer, when every one of them stays within its subset.

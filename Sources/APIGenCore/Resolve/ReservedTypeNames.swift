@@ -17,6 +17,7 @@ enum ReservedTypeNames {
         "RequestCoalescer", "RequestOptions", "Response", "ResponseMetadata", "ResponseParser", "RetryPlugin",
         "RetryPolicy", "SchedulingPlugin", "ServiceConfiguration", "StubTransport", "TextParser", "Transport",
         "URLSessionTransport", "ParameterStyle", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
+        "ApiFailure", "BodyParser",
         // InteractiveSigning
         "CanonicalRequest", "RequestSigner", "SignatureHeader", "SignatureVerifier",
     ]

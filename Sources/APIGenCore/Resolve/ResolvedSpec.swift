@@ -68,4 +68,33 @@ struct ResolvedApi: Sendable {
     var mockJSON: String?
     /// The response headers read into typed members; none for most APIs.
     var responseHeaders: [ResolvedResponseHeader] = []
+    /// The statuses the parser tells apart, most specific first (exact codes, ranges, `default`),
+    /// with `response:` as a `2XX` entry; empty for an API without `responses:`.
+    var statuses: [ResolvedStatus] = []
+
+    /// Whether several statuses are answers, so the output is an enum `<Stem>Output`.
+    var hasOutputEnum: Bool { statuses.filter(\.isSuccess).count > 1 }
+
+    /// Whether some status is a declared failure, so there is an enum `<Stem>Failure`.
+    var hasFailureEnum: Bool { statuses.contains { !$0.isSuccess } }
+}
+
+/// One status an API's parser tells apart: an entry of `responses:`, or `response:` as `2XX`.
+struct ResolvedStatus: Sendable {
+    var status: StatusKey
+    /// An answer (a case of the output) rather than a failure (a case of `<Stem>Failure`).
+    var isSuccess: Bool
+    /// `.none`, `.json`, `.text` or `.binary`; `.inline` only for `response:`.
+    var body: ResolvedResponse
+    /// The Swift case name: `notFound`, `clientError`, `success` for `response:`.
+    var caseName: String
+    var description: String?
+    /// Whether this is the API's `response:`.
+    var isMainResponse: Bool
+
+    /// Whether the status carries a body.
+    var hasBody: Bool {
+        if case .none = body { return false }
+        return true
+    }
 }

@@ -47,7 +47,10 @@ extension SpecResolver {
                 let what = decl.className == nil ? "api name '\(decl.name)'" : "className '\(stemSource)' of api '\(decl.name)'"
                 diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)
             }
-            result.append(resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service"))
+            var api = resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service")
+            api.statuses = resolvedStatuses(decl, response: api.response, stem: stem, knownModels: knownModels, modelTypeNames: modelTypeNames)
+            api.mockJSON = decl.mock.flatMap { mock(for: $0, response: Self.mockedResponse(of: api), api: decl.name, models: models) }
+            result.append(api)
         }
         return result
     }
@@ -121,10 +124,9 @@ extension SpecResolver {
         case .custom(let custom): custom
         }
         let response = resolveResponse(decl, knownModels: knownModels, models: models)
-        let mockJSON = decl.mock.flatMap { mock(for: $0, response: response, api: decl.name, models: models) }
         let responseHeaders = checkedWire(decl, params: params, stem: stem, knownModels: knownModels, models: models)
         return ResolvedApi(
-            decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: mockJSON,
+            decl: decl, stem: stem, params: params, wholeBody: wholeBody, response: response, envelope: envelope, mockJSON: nil,
             responseHeaders: responseHeaders)
     }
 
@@ -200,6 +202,12 @@ extension SpecResolver {
             let resolved = resolvedFields(fields, owner: "the response of api '\(decl.name)'", models: models)
             return .inline(resolved, fieldNames: names, description: description)
         }
+    }
+
+    /// What a mock stands for: `response:`, or with `responses:` the first answer that has a body.
+    static func mockedResponse(of api: ResolvedApi) -> ResolvedResponse {
+        guard !api.statuses.isEmpty, !api.statuses.contains(where: { $0.isMainResponse && $0.hasBody }) else { return api.response }
+        return api.statuses.first { $0.isSuccess && $0.hasBody }?.body ?? .none
     }
 
     private mutating func mock(for node: YAMLNode, response: ResolvedResponse, api: String, models: [String: ModelDecl]) -> String? {

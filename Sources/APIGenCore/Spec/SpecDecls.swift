@@ -193,6 +193,10 @@ struct ApiDecl: Sendable {
     var accept: ConstantDecl?
     /// The response's `headers:`, read into typed members; a field's `key` is the header's name.
     var responseHeaders: [FieldDecl] = []
+    /// Where `response:` is written, if it is.
+    var responseLocation: SourceLocation?
+    /// `responses:`: bodies of further statuses, in the spec's order.
+    var responses: [StatusResponseDecl] = []
 }
 
 /// `cache: {ttl, vary}`

@@ -34,7 +34,8 @@ extension ApiViewModel {
         var members: [ViewModel] = []
         var parameters: [String] = []
         var arguments: [String] = []
-        let hasBody: Bool = if case .none = api.response { false } else { true }
+        // `EmptyResponse` is the output of an API without a body (no model may take that name).
+        let hasBody = parsing.outputType != "EmptyResponse"
         // The body parser's call without its leading `try`: one `try` covers the whole initializer.
         let bodyCall = parsing.expression.hasPrefix("try ") ? String(parsing.expression.dropFirst(4)) : parsing.expression
         if hasBody {
@@ -59,9 +60,15 @@ extension ApiViewModel {
             "members": .objects(members),
             "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
         ]
-        var result = Parsing(outputType: typeName, expression: expression, response: parsing.response, usesEnvelope: parsing.usesEnvelope)
+        var result = parsing
+        result.outputType = typeName
+        result.expression = expression
         result.headersResponse = response
-        if hasBody, api.mockJSON != nil { result.mockBodyType = parsing.outputType }
+        if let mock = parsing.mockBody {
+            result.mockBody = (mock.type, "\(typeName)(body: \(mock.wrap))", mock.doc)
+        } else if hasBody, api.mockJSON != nil {
+            result.mockBody = (parsing.outputType, "\(typeName)(body: $0)", "The spec's mock: its body, without response headers.")
+        }
         return result
     }
 }

@@ -52,7 +52,10 @@ enum ApiViewModel {
         if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
         requestArguments += constantArguments(decl)
 
-        let parsing = withHeaders(parsing(api, serviceType: serviceType, types: types, imports: &imports), api: api, types: types, imports: &imports)
+        let envelope = envelopeExpression(api, serviceType: serviceType)
+        let responseParsing = parsing(api, envelope: envelope, types: types, imports: &imports)
+        let statusParsing = withStatuses(responseParsing, api: api, envelope: envelope, types: types, imports: &imports)
+        let parsing = withHeaders(statusParsing, api: api, types: types, imports: &imports)
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
@@ -76,7 +79,11 @@ enum ApiViewModel {
             "acceptedMediaTypes": parsing.acceptedMediaTypes.map(TemplateValue.text) ?? false,
             "response": parsing.response.map(TemplateValue.object) ?? false,
             "headersResponse": parsing.headersResponse.map(TemplateValue.object) ?? false,
-            "mockBodyType": .text(or: parsing.mockBodyType),
+            "mockBody": parsing.mockBody.map { TemplateValue.object(["type": .text($0.type), "wrap": .text($0.wrap), "docLines": .texts([$0.doc])]) } ?? false,
+            "hasStatuses": .bool(!api.statuses.isEmpty),
+            "bodyFunction": parsing.bodyFunction.map(TemplateValue.object) ?? false,
+            "outputEnum": parsing.outputEnum.map(TemplateValue.object) ?? false,
+            "failureEnum": parsing.failureEnum.map(TemplateValue.object) ?? false,
         ])
     }
 
@@ -129,17 +136,27 @@ enum ApiViewModel {
         var acceptedMediaTypes: String?
         /// The view model of `<Stem>Response` when the API reads response headers.
         var headersResponse: ViewModel?
-        /// The body's Swift type when a mock must be built from the body alone.
-        var mockBodyType: String?
+        /// How the mock is built when it is not the output itself: the body's Swift type, the
+        /// expression over `$0` that makes the output, and the doc comment.
+        var mockBody: (type: String, wrap: String, doc: String)?
+        /// The view model of `<Stem>Output`, when several statuses are answers.
+        var outputEnum: ViewModel?
+        /// The view model of `<Stem>Failure`.
+        var failureEnum: ViewModel?
+        /// `type` and `expression` of the parser's `body(of:)`, when headers are read beside a status switch.
+        var bodyFunction: ViewModel?
     }
 
     /// The parser's output type and parse expression, and the inline response's view model.
-    private static func parsing(_ api: ResolvedApi, serviceType: String, types: SwiftTypeRenderer, imports: inout ImportSet) -> Parsing {
-        let envelope: String? = switch api.decl.envelope {
+    private static func envelopeExpression(_ api: ResolvedApi, serviceType: String) -> String? {
+        switch api.decl.envelope {
         case .inherit: api.envelope == nil ? nil : "\(serviceType).configuration.envelope"
         case .none: nil
         case .custom(let custom): EnvelopeLiteral.make(custom)
         }
+    }
+
+    private static func parsing(_ api: ResolvedApi, envelope: String?, types: SwiftTypeRenderer, imports: inout ImportSet) -> Parsing {
         let envelopeArgument = envelope.map { "envelope: \($0)" } ?? ""
         switch api.response {
         case .none:

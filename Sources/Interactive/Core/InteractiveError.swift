@@ -18,6 +18,10 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
     case cancelled
     /// The server answered with a status the API does not accept (by default anything outside 200–299).
     case unacceptableStatus(code: Int, headers: HTTPHeaders, body: Data)
+    /// The server answered with a status the API declares as a failure, and the body decoded as the
+    /// spec says: read it with ``failure(as:)``. A declared status whose body does not decode is
+    /// ``unacceptableStatus(code:headers:body:)`` instead.
+    case failure(ApiFailure)
     /// The body could not be turned into the business object.
     /// `path` is the coding path (e.g. `result.items[2].price`), `message` what went wrong (without
     /// the body's values), `snippet` the start of the body (may echo secrets: never in the description).
@@ -45,6 +49,8 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
             "cancelled"
         case .unacceptableStatus(let code, _, let body):
             "unacceptable HTTP status \(code) (\(body.count)-byte body)"
+        case .failure(let failure):
+            "HTTP status \(failure.status), declared failure \(failure.valueName) (\(failure.body.count)-byte body)"
         case .decoding(let path, let message, _):
             "cannot decode \(path.isEmpty ? "response" : path): \(message)"
         case .envelope(let code, let message):
@@ -72,15 +78,37 @@ public enum InteractiveError: Error, Sendable, Equatable, CustomStringConvertibl
     public var bodySnippet: String? {
         switch self {
         case .unacceptableStatus(_, _, let body): BodySnippet.make(body)
+        case .failure(let failure): BodySnippet.make(failure.body)
         case .decoding(_, _, let snippet): snippet
         default: nil
         }
     }
 
-    /// Whether this is the HTTP status `code`.
+    /// Whether this is the HTTP status `code`, declared as a failure or not.
     public func hasStatus(_ code: Int) -> Bool {
-        if case .unacceptableStatus(code, _, _) = self { return true }
-        return false
+        status == code
+    }
+
+    /// The HTTP status of ``unacceptableStatus(code:headers:body:)`` and ``failure(_:)``; `nil` for
+    /// other cases.
+    public var status: Int? {
+        switch self {
+        case .unacceptableStatus(let code, _, _): code
+        case .failure(let failure): failure.status
+        default: nil
+        }
+    }
+
+    /// The declared failure this error carries, if it is ``failure(_:)``.
+    public var apiFailure: ApiFailure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+
+    /// The decoded failure as the API's `<Stem>Failure` (`error.failure(as: GetRepoFailure.self)`),
+    /// or `nil` when the error is not a declared failure of that type.
+    public func failure<Failure>(as type: Failure.Type) -> Failure? {
+        apiFailure?.value(as: type)
     }
 }
 

@@ -90,6 +90,8 @@ public struct FreezeReplayer: Sendable {
             status = response.status
         case .failure(.unacceptableStatus(let code, _, _)):
             status = code
+        case .failure(.failure(let failure)):
+            status = failure.status
         case .failure(let error):
             // No connectivity, timeout, cancellation: not delivered; try again later.
             return .stop(error)

@@ -91,6 +91,9 @@ public struct ReloginPlugin: Plugin {
             return response.status == 401 || hasExpiredCode(response.body)
         case .failure(.unacceptableStatus(let code, _, let body)):
             return code == 401 || hasExpiredCode(body)
+        case .failure(.failure(let failure)):
+            // A declared 401 body (typed by the spec) is still a 401.
+            return failure.status == 401 || hasExpiredCode(failure.body)
         case .failure(.envelope(let code, _)):
             return envelope?.sessionExpiredCodes.contains(code) ?? false
         case .failure:

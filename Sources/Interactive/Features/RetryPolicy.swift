@@ -48,6 +48,10 @@ public struct RetryPolicy: Sendable {
             case .unacceptableStatus(let code, _, _):
                 // A plugin or transport turned the status into an error: same rules as for a response.
                 return Self.isRetryableStatus(code)
+            case .failure(let failure):
+                // A declared failure (a typed 503 body) is still its status: parsers make it after the
+                // send chain, so retry sees the response, but a plugin may have parsed it early.
+                return Self.isRetryableStatus(failure.status)
             case .timeout, .cancelled:
                 // The caller's time is up or the caller left: stop.
                 return false
@@ -108,6 +112,7 @@ public struct RetryPolicy: Sendable {
         switch result {
         case .success(let response): headers = response.headers
         case .failure(.unacceptableStatus(_, let responseHeaders, _)): headers = responseHeaders
+        case .failure(.failure(let failure)): headers = failure.headers
         case .failure: return nil
         }
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }

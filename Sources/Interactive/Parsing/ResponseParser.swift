@@ -22,18 +22,37 @@ extension ResponseParser {
     public var acceptedMediaTypes: String { "application/json" }
 }
 
+/// A parser whose body can be read whatever the status: the standard parsers, which a generated
+/// parser uses for each status the spec declares (`responses:`), where a 304 or a 404 may carry a
+/// body of its own.
+///
+/// Conforming types implement ``parseBody(_:)``; ``ResponseParser/parse(_:)`` then checks the status
+/// is 2xx first.
+public protocol BodyParser: ResponseParser {
+    /// Reads the body (unwrapping the envelope, if the parser has one) without looking at the status.
+    func parseBody(_ response: HTTPResponse) throws(InteractiveError) -> Output
+}
+
+extension BodyParser {
+    /// Checks the status is 2xx, then reads the body.
+    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Output {
+        try ResponseCheck.requireSuccess(response)
+        return try parseBody(response)
+    }
+}
+
 /// Checks shared by the standard parsers.
 enum ResponseCheck {
     /// Fails unless the status is 2xx.
     static func requireSuccess(_ response: HTTPResponse) throws(InteractiveError) {
         guard response.isSuccess else {
-            throw .unacceptableStatus(code: response.status, headers: response.headers, body: response.body)
+            throw .unacceptable(response)
         }
     }
 }
 
 /// Decodes a JSON body, unwrapping the service's envelope when there is one.
-public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
+public struct JSONParser<Output: Decodable & Sendable>: BodyParser {
     /// The envelope to unwrap, or `nil` when the body is the business object itself.
     public var envelope: Envelope?
 
@@ -42,9 +61,8 @@ public struct JSONParser<Output: Decodable & Sendable>: ResponseParser {
         self.envelope = envelope
     }
 
-    /// Checks the status, then decodes the body (or the envelope's result).
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Output {
-        try ResponseCheck.requireSuccess(response)
+    /// Decodes the body (or the envelope's result), whatever the status.
+    public func parseBody(_ response: HTTPResponse) throws(InteractiveError) -> Output {
         guard let envelope else {
             if Output.self == EmptyResponse.self, response.body.isEmpty, let empty = EmptyResponse() as? Output {
                 return empty
@@ -89,16 +107,18 @@ public struct EmptyParser: ResponseParser {
 }
 
 /// Returns the body as UTF-8 text (the spec's `format: text`).
-public struct TextParser: ResponseParser {
+public struct TextParser: BodyParser {
+    /// The body as text.
+    public typealias Output = String
+
     /// Creates a parser.
     public init() {}
 
     /// `text/*, */*;q=0.1`: any text preferred, anything else accepted (the body only has to be UTF-8).
     public var acceptedMediaTypes: String { "text/*, */*;q=0.1" }
 
-    /// Checks the status and decodes the body as UTF-8.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
-        try ResponseCheck.requireSuccess(response)
+    /// Decodes the body as UTF-8, whatever the status.
+    public func parseBody(_ response: HTTPResponse) throws(InteractiveError) -> String {
         guard let text = String(data: response.body, encoding: .utf8) else {
             throw .decoding(path: "", message: "body is not UTF-8 text", snippet: BodySnippet.make(response.body))
         }
@@ -107,7 +127,10 @@ public struct TextParser: ResponseParser {
 }
 
 /// Returns the body bytes as they are (the spec's `format: binary`).
-public struct BinaryParser: ResponseParser {
+public struct BinaryParser: BodyParser {
+    /// The body bytes.
+    public typealias Output = Data
+
     /// The `Accept` header value: `*/*` unless the parser was told the expected type.
     public var acceptedMediaTypes: String
 
@@ -118,10 +141,9 @@ public struct BinaryParser: ResponseParser {
         self.acceptedMediaTypes = acceptedMediaTypes
     }
 
-    /// Checks the status and returns the body.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Data {
-        try ResponseCheck.requireSuccess(response)
-        return response.body
+    /// Returns the body, whatever the status.
+    public func parseBody(_ response: HTTPResponse) throws(InteractiveError) -> Data {
+        response.body
     }
 }
 

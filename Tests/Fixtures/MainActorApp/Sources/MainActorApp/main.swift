@@ -59,6 +59,15 @@ func breadcrumb(_ category: Category) -> String {
 }
 
 /// Switches environment from the main actor, as an app's settings screen would.
+/// What to tell the user when cancelling fails: the spec's typed 409/422 body, else the error's text.
+func cancelFailureMessage(_ error: InteractiveError) -> String {
+    switch error.failure(as: OrderCancelFailure.self) {
+    case .conflict(let problem)?: "Too late: \(problem.reason)"
+    case .unprocessableContent(let problem)?: problem.retryable ? "Try again" : problem.reason
+    case nil: error.localizedDescription
+    }
+}
+
 func useDebugServer() throws(InteractiveError) {
     try ShopService.switchEnvironment(to: .debug)
 }
