@@ -107,4 +107,50 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(folder.read("out/Near/Models/Level.swift")?.contains("case high = 2\n") == true)
     }
+
+    /// Hand-written coding names its parameters `decoder`/`encoder` and a local `container`; members
+    /// and cases of those names (found by fuzzing: `encoder` was encoded as the parameter) must not
+    /// be taken for them.
+    @Test func membersNamedLikeCodingParametersAndLocalsCompile() async throws {
+        let spec = """
+        service: Coding
+        environments: { debug: "http://127.0.0.1:8085" }
+        defaults: { dates: epochSeconds }
+        models:
+          Coded:
+            additionalFields: { name: extra, type: String }
+            fields:
+              encoder: { type: "Date?", format: "dd.MM.yyyy" }
+              decoder: { type: Int, default: 1 }
+              container: String?
+              value: Date
+              tag: { type: String, deprecated: true }
+          Other:
+            fields: { id: Int }
+          Either:
+            oneOf:
+              - { type: Coded, name: encoder }
+              - { type: Other, name: container }
+              - { type: String, name: decoder }
+            unknown: true
+        apis:
+          Send:
+            method: POST
+            path: /send
+            params:
+              encoder: String
+              container: { type: Int, default: 2 }
+              value: Either
+            response: Coded
+
+        """
+        let folder = try TemporaryFolder()
+        try folder.write(spec, to: "coding.yaml")
+        let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
+        #expect(folder.described(outcome.diagnostics) == [])
+        #expect(folder.read("out/Coding/Models/Coded.swift")?.contains("try container.encodeIfPresent(self.encoder, forKey: .encoder, format: .pattern(\"dd.MM.yyyy\"))") == true)
+        let files = folder.files(under: "out").map { folder.folder("out").appendingPathComponent($0) }
+        let result = try await SwiftCompiler.typecheck(files, moduleName: "CodingAPI")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
 }

@@ -101,16 +101,16 @@ nonisolated public struct Event: Codable, Sendable, Hashable {
     /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(priority, forKey: .priority)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(startsAt, forKey: .startsAt, format: .epochSeconds)
-        try container.encode(createdAt, forKey: .createdAt, format: .epochMilliseconds)
-        try container.encode(day, forKey: .day, format: .date)
-        try container.encodeIfPresent(localTime, forKey: .localTime, format: .pattern("dd.MM.yyyy HH:mm"))
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
-        try container.encodeIfPresent(_legacyCode, forKey: ._legacyCode)
-        try ExtraFields.encode(extra, to: encoder, declared: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.priority, forKey: .priority)
+        try container.encode(self.kind, forKey: .kind)
+        try container.encode(self.startsAt, forKey: .startsAt, format: .epochSeconds)
+        try container.encode(self.createdAt, forKey: .createdAt, format: .epochMilliseconds)
+        try container.encode(self.day, forKey: .day, format: .date)
+        try container.encodeIfPresent(self.localTime, forKey: .localTime, format: .pattern("dd.MM.yyyy HH:mm"))
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(self._legacyCode, forKey: ._legacyCode)
+        try ExtraFields.encode(self.extra, to: encoder, declared: CodingKeys.self)
     }
 }

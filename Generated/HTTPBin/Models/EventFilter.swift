@@ -58,9 +58,9 @@ nonisolated public struct EventFilter: Codable, Sendable, Hashable {
     /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(perPage, forKey: .perPage)
-        try container.encodeIfPresent(kind, forKey: .kind)
-        try container.encodeIfPresent(after, forKey: .after, format: .epochSeconds)
-        try container.encodeIfPresent(_query, forKey: ._query)
+        try container.encode(self.perPage, forKey: .perPage)
+        try container.encodeIfPresent(self.kind, forKey: .kind)
+        try container.encodeIfPresent(self.after, forKey: .after, format: .epochSeconds)
+        try container.encodeIfPresent(self._query, forKey: ._query)
     }
 }

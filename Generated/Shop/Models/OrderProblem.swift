@@ -34,7 +34,7 @@ nonisolated public struct OrderProblem: Codable, Sendable, Hashable {
     /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(retryable, forKey: .retryable)
+        try container.encode(self.reason, forKey: .reason)
+        try container.encode(self.retryable, forKey: .retryable)
     }
 }

@@ -47,12 +47,13 @@ enum StructCoding {
         var statements = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
         for member in members {
             guard let codingCase = member.codingCase else {
-                statements.append("try ExtraFields.encode(\(member.accessor), to: encoder, declared: CodingKeys.self)")
+                statements.append("try ExtraFields.encode(self.\(member.accessor), to: encoder, declared: CodingKeys.self)")
                 continue
             }
             let format = member.shape.dateFormat.map { ", format: \($0.swift)" } ?? ""
             let method = member.type.isOptional ? "encodeIfPresent" : "encode"
-            statements.append("try container.\(method)(\(member.accessor), forKey: .\(codingCase)\(format))")
+            // `self.`: a member may be named like the parameter (`encoder`) or the local (`container`).
+            statements.append("try container.\(method)(self.\(member.accessor), forKey: .\(codingCase)\(format))")
         }
         return statements
     }
