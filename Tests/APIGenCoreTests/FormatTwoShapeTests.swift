@@ -118,7 +118,7 @@ import Testing
         #expect(search.contains("request.add(_q, as: \"q\", in: .query)"))
         let node = try #require(folder.read("out/Booking/Models/Node.swift"))
         #expect(node.contains("private var _storage: Indirect<_Storage>"))
-        #expect(node.contains("try container.encodeIfPresent(_storage.value.legacy, forKey: .legacy)"))
+        #expect(node.contains("try container.encodeIfPresent(self._storage.value.legacy, forKey: .legacy)"))
         #expect(node.contains("rest: try ExtraFields.decode([Int].self, from: decoder, declared: CodingKeys.self)"))
         #expect(node.contains("nonisolated private struct _Storage: Sendable, Hashable {"))
         let filter = try #require(folder.read("out/Booking/Models/Filter.swift"))
