@@ -12,7 +12,7 @@ struct RecursiveModelTests {
     func decodes() async throws {
         let stub = StubTransport()
         stub.enqueue(json: #"{"code": 100, "result": {"id": 3, "name": "Phones", "parent": {"id": 2, "name": "Electronics", "parent": {"id": 1, "name": "All"}}, "children": [{"id": 4, "name": "Cases"}]}}"#)
-        let category = try await Executor(transport: stub).execute(CategoryQueryApi(categoryId: 3))
+        let category = try await patientShopExecutor(stub).execute(CategoryQueryApi(categoryId: 3))
         #expect(category.name == "Phones")
         #expect(category.parent?.name == "Electronics")
         #expect(category.parent?.parent?.name == "All")

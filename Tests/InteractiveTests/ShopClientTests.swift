@@ -12,7 +12,7 @@ struct ShopClientTests {
         let stub = StubTransport()
         stub.enqueue(json: #"{"code": 100, "result": {"token": "t1", "user": {"id": 1, "nick_name": "ann"}}}"#)
         let lines = Locked<[String]>([])
-        let executor = Executor(transport: stub, plugins: [LoggingPlugin(includeBodies: true) { line in lines.withLock { $0.append(line) } }])
+        let executor = patientShopExecutor(stub, plugins: [LoggingPlugin(includeBodies: true) { line in lines.withLock { $0.append(line) } }])
         let session = try await executor.execute(LoginApi(name: "ann", password: "hunter2"))
         #expect(session.token == "t1")
         #expect(session.user.nickName == "ann")
@@ -27,7 +27,7 @@ struct ShopClientTests {
     func loginRefused() async {
         let stub = StubTransport()
         stub.enqueue(json: #"{"code": 1002, "message": "wrong password"}"#)
-        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(LoginApi(name: "ann", password: "x")) }
+        let error = await failure { () async throws(InteractiveError) in try await patientShopExecutor(stub).execute(LoginApi(name: "ann", password: "x")) }
         #expect(error == .envelope(code: "1002", message: "wrong password"))
     }
 
@@ -44,7 +44,7 @@ struct ShopClientTests {
         stub.enqueue(status: 409, json: #"{"reason": "shipped"}"#)
         stub.enqueue(json: #"{"code": 2001, "message": "no such order"}"#)
         stub.enqueue(json: #"{"code": 100, "result": true}"#)
-        let executor = Executor(transport: stub)
+        let executor = patientShopExecutor(stub)
         let shipped = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 7)) }
         #expect(shipped?.failure(as: OrderCancelFailure.self) == .conflict(OrderProblem(reason: "shipped")))
         let unknown = await failure { () async throws(InteractiveError) in try await executor.execute(OrderCancelApi(orderId: 8)) }

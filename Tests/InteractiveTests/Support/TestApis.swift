@@ -1,11 +1,14 @@
 import Dispatch
 import Foundation
 import Interactive
+import ShopAPI
 
 /// A service of its own per test, so tests that change configuration never disturb each other.
 func makeService(
     environments: [ServiceConfiguration.Environment] = [.init(name: "local", baseURLString: "http://127.0.0.1:9/api")],
-    timeout: Duration = .seconds(10),
+    // Far beyond anything a test waits for: a test that is not about deadlines must not fail because
+    // a busy machine ran it late. Tests about deadlines give their own.
+    timeout: Duration = .seconds(600),
     envelope: Envelope? = nil
 ) -> ServiceConfiguration {
     ServiceConfiguration(
@@ -118,4 +121,12 @@ struct RecordingPlugin: Plugin {
     func didFinish(_ result: Result<any Sendable, InteractiveError>, for request: HTTPRequest, context: PluginContext) async {
         log.record("\(name).didFinish")
     }
+}
+
+/// Runs the generated Shop APIs against a stub with the Shop configuration as it is now (environment,
+/// headers), but a deadline far beyond anything a test waits for instead of the spec's 10 s.
+func patientShopExecutor(_ transport: any Transport, plugins: [any Plugin] = []) -> Executor {
+    let shop = ShopService.configuration.copy()
+    shop.setTimeout(.seconds(600))
+    return Executor(transport: transport, plugins: plugins, configurations: [shop])
 }
