@@ -26,6 +26,12 @@ Special resources: /status/<code> (that status, as httpbin), /login (issues a ne
 envelope with envelope=1, unless a fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
 envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
 HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
+/range/<n> and /bytes/<n> are a file of n bytes (byte i is i % 251) with `ETag: "<X-File-ETag or v1>"`
+that honours `Range: bytes=<start>-` with 206 when `If-Range` is absent or equals the ETag (else 200,
+the whole file). Headers choose faults: `X-File-Ranges: ignore` answers 200 to every Range;
+`X-File-Cut: <k>` closes the connection after k body bytes of a request without Range, and
+`X-File-Stall: <k>` sends nothing more after k bytes for 10 s, then closes. The Range
+header of each request is added to the key's outcomes as `range <value>`.
 Control: GET /_control/counts, POST /_control/reset.
 """
 import argparse
@@ -159,6 +165,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.session(state, key, query)
             if parsed.path == "/signed" and fault == "none":
                 return self.signed(state, key, parsed, body)
+            if (parsed.path.startswith("/range/") or parsed.path.startswith("/bytes/")) and fault == "none":
+                return self.file(state, key, parsed)
             self.respond(state, key, fault, query, count)
         finally:
             with state.lock:
@@ -216,6 +224,58 @@ class Handler(BaseHTTPRequestHandler):
             "args": dict(urllib.parse.parse_qsl(parsed.query)), "headers": dict(self.headers.items()),
             "url": "http://%s%s" % (self.headers.get("Host", ""), self.path), "origin": "127.0.0.1",
         })
+
+    # MARK: files
+
+    def file(self, state, key, parsed):
+        size = int(parsed.path.rsplit("/", 1)[-1])
+        etag = '"%s"' % self.headers.get("X-File-ETag", "v1")
+        requested = self.headers.get("Range")
+        with state.lock:
+            state.outcomes.setdefault(key, []).append("range %s" % requested)
+        start = 0
+        if requested and self.headers.get("X-File-Ranges") != "ignore":
+            if_range = self.headers.get("If-Range")
+            if if_range is None or if_range == etag:
+                start = int(requested.split("=", 1)[1].split("-", 1)[0])
+        if start >= size and start > 0:
+            self.send_response(416)
+            self.send_header("Content-Range", "bytes */%d" % size)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(206 if start > 0 else 200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("ETag", etag)
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Content-Length", str(size - start))
+        if start > 0:
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, size - 1, size))
+        self.end_headers()
+        cut = int(self.headers.get("X-File-Cut", "-1")) if not requested else -1
+        stall = int(self.headers.get("X-File-Stall", "-1")) if not requested else -1
+        position = start
+        pattern = bytes(i % 251 for i in range(251))
+        while position < size:
+            end = min(size, position + 65536)
+            if 0 <= cut < end:
+                end = cut
+            if 0 <= stall < end and stall > position:
+                end = stall
+            if end > position:
+                offset = position % 251
+                chunk = (pattern * ((end - position) // 251 + 2))[offset:offset + end - position]
+                self.wfile.write(chunk)
+            position = end
+            if position == cut:
+                return self.drop()
+            if position == stall:
+                self.wfile.flush()
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline and not self.server.stopping.is_set():
+                    time.sleep(0.05)
+                return self.drop()
+        self.wfile.flush()
 
     # MARK: session and signing
 

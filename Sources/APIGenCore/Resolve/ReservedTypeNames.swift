@@ -17,6 +17,8 @@ enum ReservedTypeNames {
         "RequestCoalescer", "RequestOptions", "Response", "ResponseMetadata", "ResponseParser", "RetryPlugin",
         "RetryPolicy", "SchedulingPlugin", "ServiceConfiguration", "StubTransport", "TextParser", "Transport",
         "URLSessionTransport", "ParameterStyle", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
+        // Files and streams
+        "BodySource", "UploadFile", "UploadBody", "DownloadRequest", "FileParser", "TransferProgress", "ProgressReporter", "Transfer",
         // InteractiveSigning
         "CanonicalRequest", "RequestSigner", "SignatureHeader", "SignatureVerifier",
     ]

@@ -53,6 +53,7 @@ enum ResolvedResponse: Sendable {
     case inline([FieldDecl], fieldNames: [String], description: String?)
     case text
     case binary
+    case file
 }
 
 /// An API with everything resolved.

@@ -16,6 +16,11 @@ public struct HTTPRequest: Sendable, Hashable {
     public var timeout: Duration
     /// The spec's per-API settings.
     public var options: RequestOptions
+    /// A body streamed from files instead of ``body`` (a multipart body with file parts, a raw body
+    /// from a file); `nil` for bodies in memory.
+    public var upload: UploadBody?
+    /// Set when the response body is written to a file as it arrives instead of being kept in memory.
+    public var download: DownloadRequest?
 
     /// Creates a request.
     public init(

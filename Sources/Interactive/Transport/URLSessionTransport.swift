@@ -86,7 +86,7 @@ public final class URLSessionTransport: Transport {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         for _ in 0...Self.maxResentRedirects {
-            switch await exchange(urlRequest, for: request, singleUse: singleUse) {
+            switch try await exchange(urlRequest, for: request, singleUse: singleUse) {
             case .finished(let result):
                 return try result.get()
             case .resend(let next):
@@ -98,12 +98,12 @@ public final class URLSessionTransport: Transport {
     }
 
     /// One data task for `urlRequest`, cancelled when the calling task is cancelled.
-    private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async -> SessionDelegate.Outcome {
-        let task = (singleUse ? singleUseSession : session).dataTask(with: urlRequest)
+    private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async throws(InteractiveError) -> SessionDelegate.Outcome {
+        let (task, urlRequest, transfer) = try Self.makeTask(in: singleUse ? singleUseSession : session, urlRequest, for: request)
         let delegate = singleUse ? singleUseDelegate : delegate
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, sending: urlRequest, continuation: continuation)
+                delegate.register(task, for: request, sending: urlRequest, transfer: transfer, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Uploads from files, downloads to files and progress over URLSession.
+extension URLSessionTransport {
+    /// The task for one exchange: a data task, or an upload task from a file when the request has
+    /// an ``HTTPRequest/upload``; with the URL request as sent (`Content-Length` of an upload, the
+    /// `Range` headers of a resumed download) and what the delegate needs for files and progress.
+    ///
+    /// Why a file: `uploadTask(with:fromFile:)` reads the file in chunks while sending on Apple
+    /// platforms and on FoundationNetworking (which reads it with DispatchIO), whereas a body
+    /// stream (`httpBodyStream`) is not restarted by FoundationNetworking on a redirect or an
+    /// authentication retry. A multipart body of several segments is therefore first copied into
+    /// one temporary file, chunk by chunk (see ``UploadBody``).
+    static func makeTask(
+        in session: URLSession, _ urlRequest: URLRequest, for request: HTTPRequest
+    ) throws(InteractiveError) -> (URLSessionTask, URLRequest, TransferParts?) {
+        let reporter = ProgressReporter.current
+        guard request.upload != nil || request.download != nil || reporter != nil else {
+            return (session.dataTask(with: urlRequest), urlRequest, nil)
+        }
+        var urlRequest = urlRequest
+        var parts = TransferParts(reporter: reporter)
+        if let download = request.download {
+            let sink = DownloadSink(request: request, download: download, reporter: reporter)
+            for (name, value) in sink.resumeHeaders() { urlRequest.setValue(value, forHTTPHeaderField: name) }
+            parts.sink = sink
+        }
+        guard let upload = request.upload else { return (session.dataTask(with: urlRequest), urlRequest, parts) }
+        let file = try upload.fileForUpload()
+        if file.isTemporary { parts.temporaryUpload = file.url }
+        urlRequest.httpBody = nil
+        urlRequest.setValue(String(upload.contentLength), forHTTPHeaderField: "Content-Length")
+        return (session.uploadTask(with: urlRequest, fromFile: file.url), urlRequest, parts)
+    }
+}
