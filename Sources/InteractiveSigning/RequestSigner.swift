@@ -41,6 +41,10 @@ public struct RequestSigner: Plugin {
     /// Signs the request when its options say `encrypt`, then sends it.
     public func send(_ request: HTTPRequest, context: PluginContext, next: PluginNext) async throws(InteractiveError) -> HTTPResponse {
         guard request.options.encrypt else { return try await next(request) }
+        // The signature covers the body bytes; a body streamed from files is not read to sign it.
+        if request.upload != nil {
+            throw .rejected(plugin: name, reason: "a body streamed from files (a multipart upload with files, a raw body from a file) cannot be signed")
+        }
         return try await next(sign(request))
     }
 

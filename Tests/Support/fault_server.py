@@ -20,7 +20,7 @@ Any path not under /_control/ is a resource whose behaviour the query string cho
 Every request is counted under its key: the Idempotency-Key header, else X-Test-Key, else the
 `key` query item, else the path. A successful answer "applies" the request once per key (a repeated
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
-exactly-once delivery.
+exactly-once delivery. A success also reports the request body's `bodyLength` and `bodySHA256`.
 
 Special resources: /status/<code> (that status, as httpbin), /login (issues a new token, in an
 envelope with envelope=1, unless a fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
@@ -137,6 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         parsed = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True))
         body = self.read_body()
+        self.body_digest = (len(body), hashlib.sha256(body).hexdigest())
         self.close_after = query.get("close") == "1"
         if parsed.path.startswith("/_control/"):
             return self.control(parsed.path, state)
@@ -223,6 +224,7 @@ class Handler(BaseHTTPRequestHandler):
             "ok": True, "key": key, "n": count, "method": self.command, "replayed": replayed,
             "args": dict(urllib.parse.parse_qsl(parsed.query)), "headers": dict(self.headers.items()),
             "url": "http://%s%s" % (self.headers.get("Host", ""), self.path), "origin": "127.0.0.1",
+            "bodyLength": self.body_digest[0], "bodySHA256": self.body_digest[1],
         })
 
     # MARK: files
