@@ -110,6 +110,66 @@ import Testing
         ])
     }
 
+    @Test func streamsGenerateAnEventStreamParser() throws {
+        let api = try Self.api("Feed", """
+        models:
+          Tick:
+            fields: { n: Int }
+        apis:
+          Feed:
+            path: /feed
+            response: { stream: sse, type: Tick, idleTimeout: 30 }
+            mock: [{ n: 1 }]
+        """)
+        #expect(api.contains("request.streamsResponse = true"))
+        #expect(api.contains("try EventStreamParser<Tick>(format: .serverSentEvents, idleTimeout: .seconds(30)).parse(response)"))
+        #expect(api.contains("public var mock: EventStream<Tick>? {"))
+        #expect(api.contains("StreamFormat.serverSentEvents.acceptedMediaTypes"))
+        let bytes = try Self.api("Raw", """
+        apis:
+          Raw:
+            path: /raw
+            response: { stream: bytes }
+        """)
+        #expect(bytes.contains("EventStreamParser<Data>(format: .bytes).parse(response)"))
+    }
+
+    @Test func badStreamsAreLocatedErrors() throws {
+        let diagnostics = try SpecHarness.diagnose(Self.head + """
+        models:
+          Tick:
+            fields: { n: Int }
+        apis:
+          A:
+            path: /a
+            response: { stream: websocket }
+          B:
+            path: /b
+            response: { stream: sse }
+          C:
+            path: /c
+            response: { stream: bytes, type: Tick }
+          D:
+            path: /d
+            response: { stream: jsonLines, type: Tick, idleTimeout: 0 }
+          E:
+            path: /e
+            response: { stream: sse, type: Tick }
+            mock: [{ n: one }]
+          F:
+            path: /f
+            response: { idleTimeout: 3, type: Tick }
+        """)
+        #expect(diagnostics == [
+            "spec.yaml:10:25: error: invalid response stream 'websocket' in api 'A'; expected sse, jsonLines or bytes",
+            "spec.yaml:13:25: error: the sse stream of api 'B' needs the type of its events",
+            "spec.yaml:16:38: error: a bytes stream of api 'C' yields Data chunks; remove its type",
+            "spec.yaml:19:61: error: idleTimeout of api 'D' must be greater than 0, found 0",
+            "spec.yaml:23:17: error: mock of api 'E' at '[0].n' must be an Int, found a string",
+            "spec.yaml:26:15: error: idleTimeout of the response of api 'F' needs stream: sse, jsonLines or bytes",
+        ])
+    }
+
     static let usage = """
     import Foundation
     import Interactive
@@ -134,6 +194,21 @@ import Testing
         let transfer = executor.transfer(DownloadRangeApi(count: 10))
         for await _ in transfer.progress {}
         return try await transfer.value
+    }
+
+    @MainActor final class TickerScreen {
+        var last = 0
+        var task: Task<Void, Never>?
+
+        func start(executor: Executor) {
+            task = Task {
+                do {
+                    for try await tick in try await executor.execute(TicksApi(count: 3)) { last = tick.n }
+                } catch {
+                    last = -1
+                }
+            }
+        }
     }
 
     """

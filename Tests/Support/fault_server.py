@@ -32,6 +32,10 @@ the whole file). Headers choose faults: `X-File-Ranges: ignore` answers 200 to e
 `X-File-Cut: <k>` closes the connection after k body bytes of a request without Range, and
 `X-File-Stall: <k>` sends nothing more after k bytes for 10 s, then closes. The Range
 header of each request is added to the key's outcomes as `range <value>`.
+/events is a server-sent event stream: `count` events (`id: <n>`, `event: tick`, the JSON data
+`{"n": <n>, "text": …}` split over two `data:` lines), `interval` ms apart, a `: ping` comment
+before each, a pause of `pause` ms after `pause_after` events, then the connection closes. When the
+client goes away first, `stream closed by client` is added to the key's outcomes.
 Control: GET /_control/counts, POST /_control/reset.
 """
 import argparse
@@ -166,6 +170,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.session(state, key, query)
             if parsed.path == "/signed" and fault == "none":
                 return self.signed(state, key, parsed, body)
+            if parsed.path == "/events" and fault == "none":
+                return self.events(state, key, query)
             if (parsed.path.startswith("/range/") or parsed.path.startswith("/bytes/")) and fault == "none":
                 return self.file(state, key, parsed)
             self.respond(state, key, fault, query, count)
@@ -226,6 +232,40 @@ class Handler(BaseHTTPRequestHandler):
             "url": "http://%s%s" % (self.headers.get("Host", ""), self.path), "origin": "127.0.0.1",
             "bodyLength": self.body_digest[0], "bodySHA256": self.body_digest[1],
         })
+
+    # MARK: server-sent events
+
+    def events(self, state, key, query):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        count = int(query.get("count", "3"))
+        interval = float(query.get("interval", "0")) / 1000
+        pause_after = int(query.get("pause_after", "-1"))
+        pause = float(query.get("pause", "0")) / 1000
+        try:
+            for n in range(1, count + 1):
+                text = json.dumps({"n": n, "text": "tick %d" % n})
+                cut = text.index(", ") + 1
+                first, second = text[:cut], text[cut:]
+                self.wfile.write((": ping\n\nid: %d\nevent: tick\ndata: %s\ndata: %s\n\n" % (n, first, second)).encode())
+                self.wfile.flush()
+                if n == pause_after:
+                    deadline = time.monotonic() + pause
+                    while time.monotonic() < deadline and not self.server.stopping.is_set():
+                        time.sleep(0.02)
+                        # A write shows whether the client is still there.
+                        self.wfile.write(b"")
+                elif interval > 0:
+                    time.sleep(interval)
+        except (BrokenPipeError, ConnectionResetError):
+            with state.lock:
+                state.outcomes.setdefault(key, []).append("stream closed by client")
+            return
+        self.drop()
 
     # MARK: files
 

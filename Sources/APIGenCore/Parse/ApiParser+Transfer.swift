@@ -29,3 +29,40 @@ extension ApiParser {
         return .raw(raw)
     }
 }
+
+extension ApiParser {
+    /// `response: { stream: sse, type: Event, idleTimeout: 30 }`.
+    mutating func streamResponse(_ node: YAMLNode, present: Set<String>, of what: String) -> ResponseDecl {
+        guard let streamNode = node["stream"] else {
+            reader.diagnostics.error("idleTimeout of the response of \(what) needs stream: sse, jsonLines or bytes", at: node.location)
+            return .none
+        }
+        for other in ["fields", "format"] where present.contains(other) {
+            reader.diagnostics.error("response of \(what) has 'stream' and '\(other)'; a stream's events are given by 'type'", at: node.location)
+            return .none
+        }
+        guard let text = reader.string(streamNode, "response stream of \(what)") else { return .none }
+        guard let format = StreamDecl.Format(rawValue: text) else {
+            let names = StreamDecl.Format.allCases.map(\.rawValue)
+            reader.diagnostics.error("invalid response stream '\(text)' in \(what); expected sse, jsonLines or bytes\(Suggestion.hint(for: text, in: names))", at: streamNode.location)
+            return .none
+        }
+        var stream = StreamDecl(format: format, typeLocation: node.location, location: node.location)
+        if let typeNode = node["type"] {
+            stream.type = reader.type(typeNode, "event type of \(what)")
+            stream.typeLocation = typeNode.location
+        }
+        if let idle = node["idleTimeout"] {
+            stream.idleTimeout = reader.positiveNumber(idle, "idleTimeout of \(what)", atMost: 86_400)
+        }
+        switch (format, stream.type) {
+        case (.bytes, .some):
+            reader.diagnostics.error("a bytes stream of \(what) yields Data chunks; remove its type", at: stream.typeLocation)
+        case (.sse, nil), (.jsonLines, nil):
+            reader.diagnostics.error("the \(format.rawValue) stream of \(what) needs the type of its events", at: streamNode.location)
+        default:
+            break
+        }
+        return .stream(stream)
+    }
+}

@@ -6,7 +6,7 @@ struct ApiParser {
         "paramsFrom", "query", "headers", "accept",
     ]
     static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated", "style", "explode", "allowReserved"]
-    static let responseKeys = ["fields", "description", "type", "format", "headers"]
+    static let responseKeys = ["fields", "description", "type", "format", "headers", "stream", "idleTimeout"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let priorities = ["low", "normal", "high"]
 
@@ -162,6 +162,7 @@ struct ApiParser {
         }
         guard let pairs = reader.mapping(node, "response of \(what)", allowed: Self.responseKeys) else { return .none }
         let present = Set(pairs.map(\.name))
+        if present.contains("stream") || present.contains("idleTimeout") { return streamResponse(node, present: present, of: what) }
         let shapes = present.intersection(["fields", "type", "format"])
         if shapes.isEmpty, present.contains("headers") { return .none }  // headers only, no body
         guard shapes.count == 1, let shape = shapes.first else {

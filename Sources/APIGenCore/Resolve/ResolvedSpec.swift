@@ -54,6 +54,7 @@ enum ResolvedResponse: Sendable {
     case text
     case binary
     case file
+    case stream(StreamDecl)
 }
 
 /// An API with everything resolved.

@@ -198,6 +198,9 @@ extension SpecResolver {
         case .text: return .text
         case .binary: return .binary
         case .file: return .file
+        case .stream(let stream):
+            if let type = stream.type { checkType(type, knownModels: knownModels, at: stream.typeLocation) }
+            return .stream(stream)
         case .type(let type, let location):
             checkType(type, knownModels: knownModels, at: location)
             return .json(type)
@@ -217,6 +220,7 @@ extension SpecResolver {
             return nil
         case .text: return checker.rawJSON(for: node, binary: false, api: api)
         case .binary, .file: return checker.rawJSON(for: node, binary: true, api: api)
+        case .stream(let stream): return streamMock(node, stream: stream, checker: &checker, api: api)
         case .json(let type): return checker.json(for: node, as: type, api: api)
         case .inline(let fields, _, _):
             guard let pairs = node.pairs else {

@@ -33,5 +33,16 @@ extension SpecResolver {
         if case .file = decl.response, !decl.responseHeaders.isEmpty {
             diagnostics.error("the response of \(what) is a file; it cannot read response headers too", at: decl.location)
         }
+        if case .stream(let stream) = decl.response {
+            if !decl.responseHeaders.isEmpty {
+                diagnostics.error("the response of \(what) is a stream; it cannot read response headers too", at: stream.location)
+            }
+            if let type = stream.type { rejectFile(type, in: "the events of \(what)", at: stream.typeLocation) }
+        }
+    }
+
+    /// A stream's mock: the list of its events.
+    func streamMock(_ node: YAMLNode, stream: StreamDecl, checker: inout MockChecker, api: String) -> String? {
+        checker.json(for: node, as: .array(stream.type ?? .named("Data")), api: api)
     }
 }

@@ -161,6 +161,8 @@ enum ResponseDecl: Sendable {
     case binary
     /// `format: file`: the body written to a file as it arrives.
     case file
+    /// `stream: sse | jsonLines | bytes`: events as they arrive.
+    case stream(StreamDecl)
 }
 
 /// One API.

@@ -17,8 +17,10 @@ extension ApiViewModel {
             let contentType = SwiftLiteral.string(raw.effectiveContentType)
             adds.append(raw.format == .text ? "request.setBody(text: body, contentType: \(contentType))" : "request.setBody(body, contentType: \(contentType))")
         }
-        if case .file = api.response {
-            adds.append("request.download = DownloadRequest()")
+        switch api.response {
+        case .file: adds.append("request.download = DownloadRequest()")
+        case .stream: adds.append("request.streamsResponse = true")
+        default: break
         }
     }
 
@@ -28,5 +30,26 @@ extension ApiViewModel {
         return Parsing(
             outputType: "URL", expression: "try FileParser().parse(response)", usesEnvelope: false,
             acceptedMediaTypes: "FileParser().acceptedMediaTypes")
+    }
+}
+
+extension ApiViewModel {
+    /// A streamed response: the parser starts an `EventStream` of the events' type; a mock is its
+    /// list of events.
+    static func streamParsing(_ stream: StreamDecl, hasMock: Bool, types: SwiftTypeRenderer, imports: inout ImportSet) -> Parsing {
+        let eventType: String
+        if let type = stream.type {
+            imports.add(type, using: types)
+            eventType = types.swift(type)
+        } else {
+            imports.foundation = true
+            eventType = "Data"
+        }
+        let idle = stream.idleTimeout.map { ", idleTimeout: \(SwiftLiteral.duration(seconds: $0))" } ?? ""
+        let parser = "EventStreamParser<\(eventType)>(format: .\(stream.format.runtimeCase)\(idle))"
+        return Parsing(
+            outputType: "EventStream<\(eventType)>", expression: "try \(parser).parse(response)", usesEnvelope: false,
+            acceptedMediaTypes: "StreamFormat.\(stream.format.runtimeCase).acceptedMediaTypes",
+            mockBodyType: hasMock ? "[\(eventType)]" : nil)
     }
 }

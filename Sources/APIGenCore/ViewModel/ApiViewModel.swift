@@ -157,6 +157,8 @@ enum ApiViewModel {
                 acceptedMediaTypes: "BinaryParser().acceptedMediaTypes")
         case .file:
             return fileParsing(imports: &imports)
+        case .stream(let stream):
+            return streamParsing(stream, hasMock: api.mockJSON != nil, types: types, imports: &imports)
         case .json(let type):
             imports.add(type, using: types)
             let swiftType = types.swift(type)

@@ -21,6 +21,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var upload: UploadBody?
     /// Set when the response body is written to a file as it arrives instead of being kept in memory.
     public var download: DownloadRequest?
+    /// Set when the response body is handed over in chunks as it arrives (``HTTPResponse/bodyStream``),
+    /// for server-sent events, JSON Lines and byte streams.
+    public var streamsResponse = false
 
     /// Creates a request.
     public init(

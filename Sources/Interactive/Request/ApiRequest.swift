@@ -71,6 +71,8 @@ public struct ApiRequest: Sendable {
     public internal(set) var rawBody: (source: BodySource, contentType: String)?
     /// Set to write the response body to a file as it arrives (the spec's `response: { format: file }`).
     public var download: DownloadRequest?
+    /// Set to receive the response body in chunks as it arrives (the spec's `response: { stream: … }`).
+    public var streamsResponse = false
 
     /// Creates a request description.
     public init(
@@ -164,6 +166,7 @@ public struct ApiRequest: Sendable {
         )
         request.options.secretKeys.formUnion(try Self.explodedSecretKeys(parameters))
         request.download = download
+        request.streamsResponse = streamsResponse
         if let rawBody {
             try request.setRawBody(rawBody.source, contentType: rawBody.contentType)
         } else if let body {

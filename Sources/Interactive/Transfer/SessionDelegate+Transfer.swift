@@ -41,12 +41,32 @@ extension SessionDelegate {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode), startStream(dataTask, http) {
+            completionHandler(.allow)
+            return
+        }
         if let sink = transferParts(of: dataTask)?.sink, let http = response as? HTTPURLResponse {
             let headers = URLSessionTransport.makeResponse(http, body: Data()).headers
             let toFile = sink.begin(status: http.statusCode, headers: headers)
             markToFile(dataTask, toFile)
         }
         completionHandler(.allow)
+    }
+
+    /// Hands a streamed request's response to its caller as soon as its headers are in, with a
+    /// ``ResponseBodyStream`` the rest of the body goes to; `false` for requests that do not stream.
+    private func startStream(_ task: URLSessionDataTask, _ http: HTTPURLResponse) -> Bool {
+        let stream = ResponseBodyStream(onCancel: { [weak task] in task?.cancel() })
+        let continuation: CheckedContinuation<Outcome, Never>? = exchanges.withLock { exchanges in
+            guard let exchange = exchanges[task.taskIdentifier], exchange.request.streamsResponse else { return nil }
+            exchanges[task.taskIdentifier]?.stream = stream
+            return exchange.continuation
+        }
+        guard let continuation else { return false }
+        var response = URLSessionTransport.makeResponse(http, body: Data())
+        response.bodyStream = stream
+        continuation.resume(returning: .finished(.success(response)))
+        return true
     }
 
     /// Upload progress.

@@ -18,10 +18,13 @@ extension URLSessionTransport {
         in session: URLSession, _ urlRequest: URLRequest, for request: HTTPRequest
     ) throws(InteractiveError) -> (URLSessionTask, URLRequest, TransferParts?) {
         let reporter = ProgressReporter.current
+        var urlRequest = urlRequest
+        // A stream may stay open as long as it likes: the executor's deadline covers its start and
+        // the parser's idle timeout the gaps between events.
+        if request.streamsResponse { urlRequest.timeoutInterval = wholeSeconds(.seconds(Int64.max)) }
         guard request.upload != nil || request.download != nil || reporter != nil else {
             return (session.dataTask(with: urlRequest), urlRequest, nil)
         }
-        var urlRequest = urlRequest
         var parts = TransferParts(reporter: reporter)
         if let download = request.download {
             let sink = DownloadSink(request: request, download: download, reporter: reporter)

@@ -14,7 +14,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case resend(URLRequest)
     }
 
-    private struct Exchange {
+    struct Exchange {
         let request: HTTPRequest
         /// The URL request last sent for it (the original, then each redirect's), without the
         /// cookies the session adds.
@@ -28,9 +28,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var transfer: TransferParts?
         /// Whether the body goes to ``TransferParts/sink`` (a 2xx of a download) rather than ``body``.
         var toFile = false
+        /// The body of a streamed 2xx response, whose caller was resumed when its headers came.
+        var stream: ResponseBodyStream?
     }
 
-    private let exchanges = Locked<[Int: Exchange]>([:])
+    let exchanges = Locked<[Int: Exchange]>([:])
 
     /// The transfer parts of `task`, if it is an upload or a download.
     func transferParts(of task: URLSessionTask) -> TransferParts? {
@@ -57,6 +59,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let sink: DownloadSink? = exchanges.withLock { exchanges in
             guard let exchange = exchanges[dataTask.taskIdentifier] else { return nil }
+            if let stream = exchange.stream {
+                stream.yield(data)
+                return nil
+            }
             if exchange.toFile, let sink = exchange.transfer?.sink { return sink }
             exchanges[dataTask.taskIdentifier]?.body.append(data)
             return nil
@@ -150,6 +156,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let stream = exchange.stream {
+            stream.finish(throwing: error.map { URLErrorMapping.map($0, timeout: exchange.request.timeout) })
+            return
+        }
         if let transfer = exchange.transfer {
             let outcome = transfer.finish(Self.outcome(of: task, exchange: exchange, error: error), toFile: exchange.toFile)
             exchange.continuation.resume(returning: .finished(outcome))
