@@ -67,6 +67,26 @@ struct EventStreamTests {
         #expect(outcomes.contains("stream closed by client"))
     }
 
+    /// The slow body of `/events` read whole, as text, by a request that does not stream.
+    struct WholeEvents: Api {
+        let server: FaultServer
+        var request: ApiRequest {
+            var request = ApiRequest(service: RawApi.service(server), apiName: "WholeEvents", method: .get, path: "/events")
+            request.add(3, as: "count", in: .query)
+            request.add(300, as: "interval", in: .query)
+            return request
+        }
+        var parser: TextParser { TextParser() }
+    }
+
+    @Test func aRequestThatDoesNotStreamIsNotCutWhenItsHeadersArrive() async throws {
+        // A regression: the transport once made a body stream for every 2xx and, dropping it,
+        // cancelled the task while the body was still coming.
+        let server = try await FaultServer.start()
+        let text = try await Executor().execute(WholeEvents(server: server))
+        #expect(text.contains("tick 3"))
+    }
+
     /// A generated API with a request of the test's own (a shorter timeout), sent to the fault server.
     struct StreamingRequest: Api {
         let api: TicksApi

@@ -56,9 +56,15 @@ extension SessionDelegate {
     /// Hands a streamed request's response to its caller as soon as its headers are in, with a
     /// ``ResponseBodyStream`` the rest of the body goes to; `false` for requests that do not stream.
     private func startStream(_ task: URLSessionDataTask, _ http: HTTPURLResponse) -> Bool {
-        let stream = ResponseBodyStream(onCancel: { [weak task] in task?.cancel() })
+        guard exchanges.withLock({ $0[task.taskIdentifier]?.request.streamsResponse ?? false }) else { return false }
+        // Cancelled from another thread: this callback may run on the session's own queue (see
+        // `InlineOperationQueue`), which `cancel()` waits for.
+        let stream = ResponseBodyStream(onCancel: { [weak task] in
+            guard let task else { return }
+            DispatchQueue.global().async { task.cancel() }
+        })
         let continuation: CheckedContinuation<Outcome, Never>? = exchanges.withLock { exchanges in
-            guard let exchange = exchanges[task.taskIdentifier], exchange.request.streamsResponse else { return nil }
+            guard let exchange = exchanges[task.taskIdentifier] else { return nil }
             exchanges[task.taskIdentifier]?.stream = stream
             return exchange.continuation
         }
