@@ -48,7 +48,7 @@ func procStatusKiB(_ field: String) -> Int {
 /// Writes `mib` MiB to a new file, 1 MiB at a time.
 func makeLargeFile(mib: Int) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-bench-\(UUID().uuidString).bin")
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchError.failed("cannot create \(url.path)") }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0) })
@@ -78,7 +78,6 @@ func runTransfer(port: Int, mib: Int) async throws {
     let uploadTime = ContinuousClock.now - uploadStart
     guard uploaded.received > size else { throw BenchError.failed("the server received \(uploaded.received) bytes") }
     let afterUpload = procStatusKiB("VmHWM")
-    FileHandle.standardError.write(Data("upload done: \(uploaded.received) bytes\n".utf8))
     let downloadStart = ContinuousClock.now
     let downloaded = try await executor.execute(BenchDownload(service: service, size: size)) { _ in reports.withLock { $0 += 1 } }
     let downloadTime = ContinuousClock.now - downloadStart
