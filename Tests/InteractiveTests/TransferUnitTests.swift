@@ -83,7 +83,7 @@ import Testing
         let stub = StubTransport()
         stub.enqueue(status: 200, json: "one")
         stub.enqueue(status: 200, json: "two")
-        var request = ApiRequest(service: service, apiName: "Down", method: .get, path: "/f", options: RequestOptions(cache: .init(ttl: 60)))
+        var request = ApiRequest(service: service, apiName: "Down", method: .get, path: "/f", options: RequestOptions(timeout: .seconds(120), cache: .init(ttl: 60)))
         request.download = DownloadRequest()
         #expect(RequestCoalescer.key(for: try request.resolve()) == nil)
         let executor = Executor(transport: stub, plugins: [CachePlugin()])

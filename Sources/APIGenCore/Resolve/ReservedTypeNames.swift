@@ -19,6 +19,7 @@ enum ReservedTypeNames {
         "URLSessionTransport", "ParameterStyle", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
         // Files and streams
         "BodySource", "UploadFile", "UploadBody", "DownloadRequest", "FileParser", "TransferProgress", "ProgressReporter", "Transfer",
+        "EventStream", "EventStreamParser", "ResponseBodyStream", "StreamFormat",
         // InteractiveSigning
         "CanonicalRequest", "RequestSigner", "SignatureHeader", "SignatureVerifier",
     ]

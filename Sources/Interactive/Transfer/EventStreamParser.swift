@@ -48,23 +48,18 @@ public struct EventStreamParser<Event: Decodable & Sendable>: ResponseParser {
                 continuation.finish(throwing: (error as? InteractiveError) ?? .transport(message: "\(error)", code: nil))
             }
         }
+        // Dispatch timers rather than a sleeping task: they fire on time even when every thread of
+        // the cooperative pool is busy (see DeadlineRace).
         let watchdog = idleTimeout.map { timeout in
-            Task {
-                while !Task.isCancelled {
-                    let idle = ContinuousClock.now - lastEvent.current
-                    if idle >= timeout {
-                        // Finished first, so the caller sees the timeout rather than the cancellation.
-                        continuation.finish(throwing: InteractiveError.timeout(after: timeout))
-                        body.cancel()
-                        return
-                    }
-                    try? await Task.sleep(for: min(timeout - idle, .milliseconds(250)))
-                }
+            IdleWatchdog(timeout: timeout, lastEvent: lastEvent) {
+                // Finished first, so the caller sees the timeout rather than the cancellation.
+                continuation.finish(throwing: InteractiveError.timeout(after: timeout))
+                body.cancel()
             }
         }
         continuation.onTermination = { _ in
             pump.cancel()
-            watchdog?.cancel()
+            watchdog?.stop()
             body.cancel()
         }
         return EventStream(stream, onStop: { body.cancel() })
@@ -74,5 +69,56 @@ public struct EventStreamParser<Event: Decodable & Sendable>: ResponseParser {
         if let data = payload as? Event, format == .bytes { return data }
         if Event.self == String.self, format == .serverSentEvents, let text = String(decoding: payload, as: UTF8.self) as? Event { return text }
         return try InteractiveCoding.decode(Event.self, from: payload)
+    }
+}
+
+/// Fails a stream when no event came within its idle timeout, checked by Dispatch timers.
+final class IdleWatchdog: Sendable {
+    private struct State {
+        var token: DeadlineScheduler.Token?
+        var isStopped = false
+    }
+
+    private let timeout: Duration
+    private let lastEvent: Locked<ContinuousClock.Instant>
+    private let onIdle: @Sendable () -> Void
+    private let state = Locked(State())
+
+    init(timeout: Duration, lastEvent: Locked<ContinuousClock.Instant>, onIdle: @escaping @Sendable () -> Void) {
+        self.timeout = timeout
+        self.lastEvent = lastEvent
+        self.onIdle = onIdle
+        arm()
+    }
+
+    /// Schedules a check for the moment the stream will have been idle for `timeout`.
+    private func arm() {
+        let deadline = lastEvent.current.advanced(by: timeout)
+        let scheduled = DeadlineScheduler.shared.schedule(at: .now() + DeadlineRace.dispatchInterval(until: deadline)) { [weak self] in
+            self?.check()
+        }
+        let isStopped = state.withLock { state in
+            if !state.isStopped { state.token = scheduled }
+            return state.isStopped
+        }
+        if isStopped { DeadlineScheduler.shared.cancel(scheduled) }
+    }
+
+    private func check() {
+        guard !state.withLock({ $0.isStopped }) else { return }
+        if ContinuousClock.now - lastEvent.current >= timeout {
+            onIdle()
+        } else {
+            arm()
+        }
+    }
+
+    /// Stops checking.
+    func stop() {
+        let token = state.withLock { state in
+            state.isStopped = true
+            return state.token.take()
+        }
+        if let token { DeadlineScheduler.shared.cancel(token) }
     }
 }
