@@ -36,8 +36,8 @@ struct EventStreamTests {
 
     @Test func aGapLongerThanTheIdleTimeoutFailsTheStream() async throws {
         let server = try await FaultServer.start()
-        // The spec's idle timeout is 1.5 s; the server pauses 5 s after the second event.
-        let stream = try await Executor().execute(Self.ticks(TicksApi(count: 4, pauseAfter: 2, pause: 5000), on: server))
+        // The spec's idle timeout is 5 s; the server pauses 30 s after the second event.
+        let stream = try await Executor().execute(Self.ticks(TicksApi(count: 4, pauseAfter: 2, pause: 30_000), on: server))
         var seen: [Int] = []
         let started = ContinuousClock.now
         do {
@@ -50,7 +50,7 @@ struct EventStreamTests {
             }
         }
         #expect(seen == [1, 2])
-        #expect(ContinuousClock.now - started < .seconds(4.5), "well before the server's pause ends")
+        #expect(ContinuousClock.now - started < .seconds(25), "well before the server's pause ends")
     }
 
     @Test func stoppingTheIterationClosesTheConnection() async throws {

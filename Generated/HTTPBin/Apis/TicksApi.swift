@@ -77,7 +77,7 @@ nonisolated public struct TicksParser: ResponseParser {
 
     /// Checks the status, then decodes the business object.
     public func parse(_ response: HTTPResponse) throws(InteractiveError) -> EventStream<Tick> {
-        try EventStreamParser<Tick>(format: .serverSentEvents, idleTimeout: .milliseconds(1500)).parse(response)
+        try EventStreamParser<Tick>(format: .serverSentEvents, idleTimeout: .seconds(5)).parse(response)
     }
 
     /// What the response may be, sent as `Accept` unless the request sets one.
