@@ -103,3 +103,19 @@ struct DownloadResumeTests {
         #expect(ranges?.last == "range bytes=100000-")
     }
 }
+
+extension DownloadResumeTests {
+    @Test func twoDownloadsOfOneURLAtOnceDoNotShareAPartialFile() async throws {
+        let server = try await FaultServer.start()
+        let count = 600_000
+        // Both bodies trickle in (64 KiB every 40 ms), so the two downloads overlap.
+        let executor = Self.executor(["X-File-Pace": "40"])
+        let api = SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server)
+        async let first = executor.execute(api)
+        async let second = executor.execute(api)
+        let files = try await [first, second]
+        defer { files.forEach { try? FileManager.default.removeItem(at: $0) } }
+        #expect(files[0] != files[1])
+        for file in files { #expect(try Data(contentsOf: file) == Self.expected(count)) }
+    }
+}

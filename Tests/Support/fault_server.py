@@ -30,7 +30,8 @@ HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
 that honours `Range: bytes=<start>-` with 206 when `If-Range` is absent or equals the ETag (else 200,
 the whole file). Headers choose faults: `X-File-Ranges: ignore` answers 200 to every Range;
 `X-File-Cut: <k>` closes the connection after k body bytes of a request without Range, and
-`X-File-Stall: <k>` sends nothing more after k bytes for 10 s, then closes. The Range
+`X-File-Stall: <k>` sends nothing more after k bytes for 10 s, then closes; `X-File-Pace: <ms>`
+waits that long after each 64 KiB. The Range
 header of each request is added to the key's outcomes as `range <value>`.
 /events is a server-sent event stream: `count` events (`id: <n>`, `event: tick`, the JSON data
 `{"n": <n>, "text": …}` split over two `data:` lines), `interval` ms apart, a `: ping` comment
@@ -296,6 +297,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         cut = int(self.headers.get("X-File-Cut", "-1")) if not requested else -1
         stall = int(self.headers.get("X-File-Stall", "-1")) if not requested else -1
+        pace = float(self.headers.get("X-File-Pace", "0")) / 1000
         position = start
         pattern = bytes(i % 251 for i in range(251))
         while position < size:
@@ -309,6 +311,9 @@ class Handler(BaseHTTPRequestHandler):
                 chunk = (pattern * ((end - position) // 251 + 2))[offset:offset + end - position]
                 self.wfile.write(chunk)
             position = end
+            if pace > 0:
+                self.wfile.flush()
+                time.sleep(pace)
             if position == cut:
                 return self.drop()
             if position == stall:

@@ -24,11 +24,34 @@ final class DownloadSink: Sendable {
     private let files: (data: URL, validator: URL)
     private let state = Locked(State())
 
+    /// The partial files of the downloads running in this process: a second download of the same
+    /// URL while one runs (a double tap) gets files of its own and does not resume.
+    private static let inUse = Locked<Set<URL>>([])
+
     init(request: HTTPRequest, download: DownloadRequest, reporter: ProgressReporter?) {
         self.request = request
         self.download = download
         self.reporter = reporter
-        files = download.partialFiles(for: request)
+        let shared = download.partialFiles(for: request)
+        let isFree = Self.inUse.withLock { $0.insert(shared.data).inserted }
+        if isFree {
+            files = shared
+            ownsUniqueFiles = false
+        } else {
+            let unique = shared.data.deletingPathExtension().lastPathComponent + "-" + UUID().uuidString
+            let folder = shared.data.deletingLastPathComponent()
+            let own = (data: folder.appendingPathComponent(unique + ".part"), validator: folder.appendingPathComponent(unique + ".validator"))
+            _ = Self.inUse.withLock { $0.insert(own.data) }
+            files = own
+            ownsUniqueFiles = true
+        }
+    }
+
+    /// Whether ``files`` are this download's alone: never resumed, so never kept.
+    private let ownsUniqueFiles: Bool
+
+    deinit {
+        _ = Self.inUse.withLock { $0.remove(files.data) }
     }
 
     /// `Range` and `If-Range` for resuming a kept partial file, or none.
@@ -47,7 +70,7 @@ final class DownloadSink: Sendable {
         let manager = FileManager.default
         guard (200..<300).contains(status) else {
             // 416: the kept range no longer fits the file; the next attempt starts from zero.
-            if status == 416 { download.discardPartial(of: request) }
+            if status == 416 { discard() }
             return false
         }
         let kept = Self.size(of: files.data) ?? 0
@@ -59,7 +82,7 @@ final class DownloadSink: Sendable {
             if status == 206 {
                 // Only the range asked for may be appended; any other is not this file's continuation.
                 guard let range = headers["Content-Range"].flatMap(Self.contentRange), range.start == kept, kept > 0 else {
-                    download.discardPartial(of: request)
+                    discard()
                     state.withLock { $0.writeError = "the server sent a range that does not continue the partial download" }
                     return true
                 }
@@ -112,10 +135,11 @@ final class DownloadSink: Sendable {
         try? handle?.close()
         let manager = FileManager.default
         if let writeError {
-            download.discardPartial(of: request)
+            discard()
             return .failure(.transport(message: writeError, code: nil))
         }
         if failed {
+            if ownsUniqueFiles { try? manager.removeItem(at: files.validator) }
             if !manager.fileExists(atPath: files.validator.path) { try? manager.removeItem(at: files.data) }
             return .failure(.transport(message: "download cut short", code: nil))
         }
@@ -129,6 +153,12 @@ final class DownloadSink: Sendable {
         } catch {
             return .failure(.transport(message: "cannot move the download: \(error.localizedDescription)", code: nil))
         }
+    }
+
+    /// Deletes the partial file and its validator.
+    private func discard() {
+        try? FileManager.default.removeItem(at: files.data)
+        try? FileManager.default.removeItem(at: files.validator)
     }
 
     /// The validator `If-Range` may carry: a strong `ETag`, else `Last-Modified`.
