@@ -23,15 +23,15 @@ struct EventStreamTests {
 
     @Test func theExecutorReturnsAtTheStartOfTheStreamNotItsEnd() async throws {
         let server = try await FaultServer.start()
-        // Ten events 300 ms apart: 3 s in all, longer than a 2 s deadline; only the start counts.
-        let api = TicksApi(count: 10, interval: 300)
+        // Eight events a second apart: 8 s in all, longer than a 5 s deadline; only the start counts.
+        let api = TicksApi(count: 8, interval: 1000)
         var request = api.request
-        request.options.timeout = .seconds(2)
+        request.options.timeout = .seconds(5)
         let executor = Executor()
         let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server))
         var count = 0
         for try await _ in stream { count += 1 }
-        #expect(count == 10)
+        #expect(count == 8)
     }
 
     @Test func aGapLongerThanTheIdleTimeoutFailsTheStream() async throws {
