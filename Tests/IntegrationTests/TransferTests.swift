@@ -163,6 +163,27 @@ extension HTTPBinTests {
             #expect(reports.current.last?.completed == 50_000, "every report arrives before the completion")
         }
 
+        @Test("the main-actor handler form reports progress on the main actor, in order, all before the completion")
+        @MainActor
+        func mainActorProgress() async throws {
+            try await useLocalHTTPBin()
+            var reports: [Int64] = []
+            var reportsAtCompletion: [Int64] = []
+            let file: URL = try await withCheckedThrowingContinuation { continuation in
+                executor.execute(DownloadRangeApi(count: 60_000), progress: { progress in
+                    MainActor.assertIsolated()
+                    reports.append(progress.completed)
+                }, completion: { result in
+                    reportsAtCompletion = reports
+                    continuation.resume(with: result)
+                })
+            }
+            defer { try? FileManager.default.removeItem(at: file) }
+            #expect(reportsAtCompletion.last == 60_000, "the last report arrived before the completion")
+            #expect(reports == reportsAtCompletion, "and none after it")
+            #expect(reports == reports.sorted())
+        }
+
         /// Puts a partial file and its validator where a failed download of `request` leaves them.
         static func keepPartial(_ data: Data, validator: String, for request: HTTPRequest) throws {
             let download = DownloadRequest()
