@@ -6,7 +6,10 @@
 #   bash Benchmarks/run.sh            # everything: N = 100, 1,000, 3,000; compile N = 100, 500; runtime
 #   bash Benchmarks/run.sh --quick    # CI smoke: N = 100, apigen generation only
 #
-# Options: --no-peer, --no-compile, --no-runtime, --sizes 100,1000,3000, --compile-sizes 100,500,
+#   bash Benchmarks/run.sh --transfer-only   # peak memory of a 1 GiB upload and download (TRANSFER_MIB=256 for less)
+#
+# Options: --no-peer, --no-compile, --no-runtime, --transfer (also the transfer memory benchmark),
+# --transfer-only, --sizes 100,1000,3000, --compile-sizes 100,500,
 # --snapshot (measure an export of HEAD under .work/snapshot/, not the working tree: for a tree that
 # others are editing while the benchmark runs).
 # Exits non-zero when a build or a generation fails, or when a no-op regeneration writes any file.
@@ -17,13 +20,15 @@ bench="$root/Benchmarks"
 work="$bench/.work"
 mkdir -p "$work"
 
-quick=0 peer=1 compile=1 runtime=1 snapshot=0 sizes="100,1000,3000" compile_sizes="100,500"
+quick=0 peer=1 compile=1 runtime=1 snapshot=0 transfer=0 transfer_only=0 sizes="100,1000,3000" compile_sizes="100,500"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) quick=1 peer=0 compile=0 runtime=0 sizes="100" ;;
         --no-peer) peer=0 ;;
         --no-compile) compile=0 ;;
         --no-runtime) runtime=0 ;;
+        --transfer) transfer=1 ;;
+        --transfer-only) transfer=1 transfer_only=1 peer=0 compile=0 ;;
         --snapshot) snapshot=1 ;;
         --sizes) sizes="${2:?--sizes needs a value}"; shift ;;
         --compile-sizes) compile_sizes="${2:?--compile-sizes needs a value}"; shift ;;
@@ -87,9 +92,22 @@ if [[ $runtime == 1 ]]; then
     "$apigen" generate "$work/runtime/specs" -o "$work/runtime/api" >/dev/null
     ln -sfn ../../.work/runtime/api "$bench/Runtime/Sources/LoopbackAPI"
     bench_bin="$(build_release "$bench/Runtime" runtime-bench "$bench/Runtime/.build")"
-    "$bench_bin" --requests 5000 --concurrency 64 --rounds 3 | tee "$work/runtime.txt" >&2
+    if [[ $transfer_only == 0 ]]; then
+        "$bench_bin" --requests 5000 --concurrency 64 --rounds 3 | tee "$work/runtime.txt" >&2
+    fi
     stop_server
     server_pid=""
+    if [[ $transfer == 1 ]]; then
+        say "transfer memory benchmark: ${TRANSFER_MIB:-1024} MiB up and down"
+        rm -f "$work/transfer.port"
+        python3 "$bench/Runtime/transfer_server.py" --port-file "$work/transfer.port" &
+        server_pid=$!
+        for _ in $(seq 50); do [[ -s "$work/transfer.port" ]] && break; sleep 0.1; done
+        "$bench_bin" --only transfer --transfer-port "$(cat "$work/transfer.port")" --transfer-mib "${TRANSFER_MIB:-1024}" | tee "$work/transfer.txt" >&2
+        stop_server
+        server_pid=""
+    fi
+    if [[ $transfer_only == 1 ]]; then exit 0; fi
     args+=(--runtime-output "$work/runtime.txt")
 else
     rm -f "$work/runtime.txt"

@@ -26,13 +26,19 @@ public enum SignatureHeader {
 public enum CanonicalRequest {
     /// The canonical text of a request.
     public static func make(method: String, url: URL, body: Data?, timestamp: String, nonce: String) -> String {
+        make(method: method, url: url, bodyDigest: bodyDigest(body), timestamp: timestamp, nonce: nonce)
+    }
+
+    /// The canonical text of a request whose body's digest is already known (a body streamed from
+    /// files, see ``bodyDigest(_:)-(UploadBody)``).
+    public static func make(method: String, url: URL, bodyDigest: String, timestamp: String, nonce: String) -> String {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let path = components?.percentEncodedPath ?? ""
         return [
             method.uppercased(),
             path.isEmpty ? "/" : path,
             sortedQuery(components?.percentEncodedQuery),
-            bodyDigest(body),
+            bodyDigest,
             timestamp,
             nonce,
         ].joined(separator: "\n")

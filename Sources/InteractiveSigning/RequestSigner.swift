@@ -41,15 +41,24 @@ public struct RequestSigner: Plugin {
     /// Signs the request when its options say `encrypt`, then sends it.
     public func send(_ request: HTTPRequest, context: PluginContext, next: PluginNext) async throws(InteractiveError) -> HTTPResponse {
         guard request.options.encrypt else { return try await next(request) }
+        // A body streamed from files is read once, in chunks, for its digest.
+        if let upload = request.upload {
+            return try await next(sign(request, bodyDigest: try CanonicalRequest.bodyDigest(upload)))
+        }
         return try await next(sign(request))
     }
 
     /// The request with a timestamp, a nonce and their signature in its headers.
     public func sign(_ request: HTTPRequest) -> HTTPRequest {
+        sign(request, bodyDigest: CanonicalRequest.bodyDigest(request.body))
+    }
+
+    /// The request with a timestamp, a nonce and their signature, for a body whose digest is given.
+    public func sign(_ request: HTTPRequest, bodyDigest: String) -> HTTPRequest {
         var signed = request
         let timestamp = String(Int64(now().timeIntervalSince1970))
         let nonce = makeNonce()
-        let text = CanonicalRequest.make(method: request.method.rawValue, url: request.url, body: request.body, timestamp: timestamp, nonce: nonce)
+        let text = CanonicalRequest.make(method: request.method.rawValue, url: request.url, bodyDigest: bodyDigest, timestamp: timestamp, nonce: nonce)
         let code = HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: keyBytes))
         signed.headers.set(timestamp, for: SignatureHeader.timestamp)
         signed.headers.set(nonce, for: SignatureHeader.nonce)

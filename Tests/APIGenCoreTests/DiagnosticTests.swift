@@ -408,7 +408,7 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(
             name: "apiInvalidBody",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    method: POST\n    path: /items\n    body: xml\n",
-            expected: ["spec.yaml:8:11: error: invalid body 'xml' in api 'Item'; expected json, form or {type: Model}"]
+            expected: ["spec.yaml:8:11: error: invalid body 'xml' in api 'Item'; expected json, form, multipart, {type: Model} or {format: text|binary}"]
         ),
         MalformedSpec(
             name: "apiUnknownResponseType",
@@ -423,7 +423,7 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(
             name: "apiBadResponseFormat",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    response: { format: xml }\n",
-            expected: ["spec.yaml:7:25: error: invalid response format 'xml' in api 'Item'; expected json, text or binary"]
+            expected: ["spec.yaml:7:25: error: invalid response format 'xml' in api 'Item'; expected json, text, binary or file"]
         ),
         MalformedSpec(
             name: "apiMockWithoutResponse",

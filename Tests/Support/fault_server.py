@@ -20,12 +20,23 @@ Any path not under /_control/ is a resource whose behaviour the query string cho
 Every request is counted under its key: the Idempotency-Key header, else X-Test-Key, else the
 `key` query item, else the path. A successful answer "applies" the request once per key (a repeated
 key is answered `"replayed": true` and not applied again), which is how the freezing test proves
-exactly-once delivery.
+exactly-once delivery. A success also reports the request body's `bodyLength` and `bodySHA256`.
 
 Special resources: /status/<code> (that status, as httpbin), /login (issues a new token, in an
 envelope with envelope=1, unless a fault is asked for: then it answers with the fault like any resource), /session (401, or an envelope code with
 envelope=1, unless `Authorization: Bearer <current token>`), /signed (verifies the request's
 HMAC-SHA256 signature like InteractiveSigning's SignatureVerifier).
+/range/<n> and /bytes/<n> are a file of n bytes (byte i is i % 251) with `ETag: "<X-File-ETag or v1>"`
+that honours `Range: bytes=<start>-` with 206 when `If-Range` is absent or equals the ETag (else 200,
+the whole file). Headers choose faults: `X-File-Ranges: ignore` answers 200 to every Range;
+`X-File-Cut: <k>` closes the connection after k body bytes of a request without Range, and
+`X-File-Stall: <k>` sends nothing more after k bytes for 10 s, then closes; `X-File-Pace: <ms>`
+waits that long after each 64 KiB. The Range
+header of each request is added to the key's outcomes as `range <value>`.
+/events is a server-sent event stream: `count` events (`id: <n>`, `event: tick`, the JSON data
+`{"n": <n>, "text": …}` split over two `data:` lines), `interval` ms apart, a `: ping` comment
+before each, a pause of `pause` ms after `pause_after` events, then the connection closes. When the
+client goes away first, `stream closed by client` is added to the key's outcomes.
 Control: GET /_control/counts, POST /_control/reset.
 """
 import argparse
@@ -131,6 +142,7 @@ class Handler(BaseHTTPRequestHandler):
         parsed = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True))
         body = self.read_body()
+        self.body_digest = (len(body), hashlib.sha256(body).hexdigest())
         self.close_after = query.get("close") == "1"
         if parsed.path.startswith("/_control/"):
             return self.control(parsed.path, state)
@@ -159,6 +171,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.session(state, key, query)
             if parsed.path == "/signed" and fault == "none":
                 return self.signed(state, key, parsed, body)
+            if parsed.path == "/events" and fault == "none":
+                return self.events(state, key, query)
+            if (parsed.path.startswith("/range/") or parsed.path.startswith("/bytes/")) and fault == "none":
+                return self.file(state, key, parsed)
             self.respond(state, key, fault, query, count)
         finally:
             with state.lock:
@@ -215,7 +231,98 @@ class Handler(BaseHTTPRequestHandler):
             "ok": True, "key": key, "n": count, "method": self.command, "replayed": replayed,
             "args": dict(urllib.parse.parse_qsl(parsed.query)), "headers": dict(self.headers.items()),
             "url": "http://%s%s" % (self.headers.get("Host", ""), self.path), "origin": "127.0.0.1",
+            "bodyLength": self.body_digest[0], "bodySHA256": self.body_digest[1],
         })
+
+    # MARK: server-sent events
+
+    def events(self, state, key, query):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        count = int(query.get("count", "3"))
+        interval = float(query.get("interval", "0")) / 1000
+        pause_after = int(query.get("pause_after", "-1"))
+        pause = float(query.get("pause", "0")) / 1000
+        try:
+            for n in range(1, count + 1):
+                text = json.dumps({"n": n, "text": "tick %d" % n})
+                cut = text.index(", ") + 1
+                first, second = text[:cut], text[cut:]
+                self.wfile.write((": ping\n\nid: %d\nevent: tick\ndata: %s\ndata: %s\n\n" % (n, first, second)).encode())
+                self.wfile.flush()
+                if n == pause_after:
+                    deadline = time.monotonic() + pause
+                    while time.monotonic() < deadline and not self.server.stopping.is_set():
+                        time.sleep(0.02)
+                        # A write shows whether the client is still there.
+                        self.wfile.write(b"")
+                elif interval > 0:
+                    time.sleep(interval)
+        except (BrokenPipeError, ConnectionResetError):
+            with state.lock:
+                state.outcomes.setdefault(key, []).append("stream closed by client")
+            return
+        self.drop()
+
+    # MARK: files
+
+    def file(self, state, key, parsed):
+        size = int(parsed.path.rsplit("/", 1)[-1])
+        etag = '"%s"' % self.headers.get("X-File-ETag", "v1")
+        requested = self.headers.get("Range")
+        with state.lock:
+            state.outcomes.setdefault(key, []).append("range %s" % requested)
+        start = 0
+        if requested and self.headers.get("X-File-Ranges") != "ignore":
+            if_range = self.headers.get("If-Range")
+            if if_range is None or if_range == etag:
+                start = int(requested.split("=", 1)[1].split("-", 1)[0])
+        if start >= size and start > 0:
+            self.send_response(416)
+            self.send_header("Content-Range", "bytes */%d" % size)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(206 if start > 0 else 200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("ETag", etag)
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Content-Length", str(size - start))
+        if start > 0:
+            self.send_header("Content-Range", "bytes %d-%d/%d" % (start, size - 1, size))
+        self.end_headers()
+        cut = int(self.headers.get("X-File-Cut", "-1")) if not requested else -1
+        stall = int(self.headers.get("X-File-Stall", "-1")) if not requested else -1
+        pace = float(self.headers.get("X-File-Pace", "0")) / 1000
+        position = start
+        pattern = bytes(i % 251 for i in range(251))
+        while position < size:
+            end = min(size, position + 65536)
+            if 0 <= cut < end:
+                end = cut
+            if 0 <= stall < end and stall > position:
+                end = stall
+            if end > position:
+                offset = position % 251
+                chunk = (pattern * ((end - position) // 251 + 2))[offset:offset + end - position]
+                self.wfile.write(chunk)
+            position = end
+            if pace > 0:
+                self.wfile.flush()
+                time.sleep(pace)
+            if position == cut:
+                return self.drop()
+            if position == stall:
+                self.wfile.flush()
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline and not self.server.stopping.is_set():
+                    time.sleep(0.05)
+                return self.drop()
+        self.wfile.flush()
 
     # MARK: session and signing
 

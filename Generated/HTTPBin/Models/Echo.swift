@@ -14,6 +14,8 @@ nonisolated public struct Echo: Codable, Sendable, Hashable {
     public var origin: String?
     /// The `form` member.
     public var form: [String: JSON]?
+    /// The `files` member.
+    public var files: [String: JSON]?
     /// The `json` member.
     public var json: JSON?
     /// The `data` member.
@@ -28,6 +30,7 @@ nonisolated public struct Echo: Codable, Sendable, Hashable {
         url: String,
         origin: String? = nil,
         form: [String: JSON]? = nil,
+        files: [String: JSON]? = nil,
         json: JSON? = nil,
         data: String? = nil,
         method: String? = nil
@@ -37,6 +40,7 @@ nonisolated public struct Echo: Codable, Sendable, Hashable {
         self.url = url
         self.origin = origin
         self.form = form
+        self.files = files
         self.json = json
         self.data = data
         self.method = method

@@ -6,7 +6,7 @@ struct ApiParser {
         "paramsFrom", "query", "headers", "accept", "responses",
     ]
     static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated", "style", "explode", "allowReserved"]
-    static let responseKeys = ["fields", "description", "type", "format", "headers"]
+    static let responseKeys = ["fields", "description", "type", "format", "headers", "stream", "idleTimeout"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let priorities = ["low", "normal", "high"]
 
@@ -90,6 +90,7 @@ struct ApiParser {
 
     private mutating func body(_ node: YAMLNode, of what: String) -> BodyDecl {
         if node.pairs != nil {
+            if node["format"] != nil { return rawBody(node, of: what) }
             guard reader.mapping(node, "body of \(what)", allowed: ["type"], required: ["type"]) != nil,
                   let typeNode = node["type"], let type = reader.type(typeNode, "body type of \(what)") else { return .json }
             return .whole(type, typeNode.location)
@@ -97,8 +98,9 @@ struct ApiParser {
         switch reader.string(node, "body of \(what)") {
         case "json": return .json
         case "form": return .form
+        case "multipart": return .multipart
         case let other?:
-            reader.diagnostics.error("invalid body '\(other)' in \(what); expected json, form or {type: Model}", at: node.location)
+            reader.diagnostics.error("invalid body '\(other)' in \(what); expected json, form, multipart, {type: Model} or {format: text|binary}\(Suggestion.hint(for: other, in: ["json", "form", "multipart"]))", at: node.location)
             return .json
         case nil: return .json
         }
@@ -162,6 +164,7 @@ struct ApiParser {
         }
         guard let pairs = reader.mapping(node, "response of \(what)", allowed: Self.responseKeys) else { return .none }
         let present = Set(pairs.map(\.name))
+        if present.contains("stream") || present.contains("idleTimeout") { return streamResponse(node, present: present, of: what) }
         let shapes = present.intersection(["fields", "type", "format"])
         if shapes.isEmpty, present.contains("headers") { return .none }  // headers only, no body
         guard shapes.count == 1, let shape = shapes.first else {
@@ -183,9 +186,10 @@ struct ApiParser {
             switch format {
             case "text": return .text
             case "binary": return .binary
+            case "file": return .file
             case "json": return .type(.named("JSON"), formatNode.location)
             default:
-                reader.diagnostics.error("invalid response format '\(format)' in \(what); expected json, text or binary", at: formatNode.location)
+                reader.diagnostics.error("invalid response format '\(format)' in \(what); expected json, text, binary or file\(Suggestion.hint(for: format, in: ["json", "text", "binary", "file"]))", at: formatNode.location)
                 return .none
             }
         }

@@ -18,6 +18,9 @@ enum ReservedTypeNames {
         "RetryPolicy", "SchedulingPlugin", "ServiceConfiguration", "StubTransport", "TextParser", "Transport",
         "URLSessionTransport", "ParameterStyle", "DateFormat", "DateCodable", "FormattedDate", "ExtraFields", "AnyCodingKey",
         "ApiFailure", "BodyParser",
+        // Files and streams
+        "BodySource", "UploadFile", "UploadBody", "DownloadRequest", "FileParser", "TransferProgress", "ProgressReporter", "Transfer",
+        "EventStream", "EventStreamParser", "ResponseBodyStream", "StreamFormat",
         // InteractiveSigning
         "CanonicalRequest", "RequestSigner", "SignatureHeader", "SignatureVerifier",
     ]

@@ -53,6 +53,8 @@ enum ResolvedResponse: Sendable {
     case inline([FieldDecl], fieldNames: [String], description: String?)
     case text
     case binary
+    case file
+    case stream(StreamDecl)
 }
 
 /// An API with everything resolved.

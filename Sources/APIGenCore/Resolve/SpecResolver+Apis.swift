@@ -66,7 +66,10 @@ extension SpecResolver {
         var params: [ResolvedParam] = []
         var swiftNames: [String: String] = [:]
         var wireKeys: [String: String] = [:]
-        let hasWholeBody = if case .whole = decl.body { true } else { false }
+        let hasWholeBody = switch decl.body {
+        case .whole, .raw: true
+        default: false
+        }
         let memberNames = Self.apiMemberNames(wholeBody: hasWholeBody)
 
         let declaredParams = decl.params + spreadParams(decl, models: models)
@@ -117,6 +120,8 @@ extension SpecResolver {
                 diagnostics.error("param '\(bodyParam.decl.name)' of \(what) cannot go in the body: the whole body is one \(type)", at: bodyParam.decl.location)
             }
         }
+
+        checkTransfer(decl, params: params, allowsBody: allowsBody)
 
         let envelope: EnvelopeDecl? = switch decl.envelope {
         case .inherit: serviceEnvelope
@@ -194,6 +199,10 @@ extension SpecResolver {
         case .none: return .none
         case .text: return .text
         case .binary: return .binary
+        case .file: return .file
+        case .stream(let stream):
+            if let type = stream.type { checkType(type, knownModels: knownModels, at: stream.typeLocation) }
+            return .stream(stream)
         case .type(let type, let location):
             checkType(type, knownModels: knownModels, at: location)
             return .json(type)
@@ -218,7 +227,8 @@ extension SpecResolver {
             checker.diagnostics.error("mock of api '\(api)' is given but the api has no response", at: node.location)
             return nil
         case .text: return checker.rawJSON(for: node, binary: false, api: api)
-        case .binary: return checker.rawJSON(for: node, binary: true, api: api)
+        case .binary, .file: return checker.rawJSON(for: node, binary: true, api: api)
+        case .stream(let stream): return streamMock(node, stream: stream, checker: &checker, api: api)
         case .json(let type): return checker.json(for: node, as: type, api: api)
         case .inline(let fields, _, _):
             guard let pairs = node.pairs else {

@@ -55,6 +55,9 @@ extension SpecResolver {
                 body = .json(type)
             case .text: body = .text
             case .binary: body = .binary
+            case .file, .stream:
+                diagnostics.error("\(owner) is a file or a stream, which only 'response' (the 2XX answer) can be", at: entry.bodyLocation)
+                body = .none
             case .none, .inline: body = .none
             }
             statuses.append(ResolvedStatus(

@@ -187,6 +187,7 @@ struct SpecResolver {
         var keys: [String: String] = [:]
         return fields.map { field in
             checkType(field.type, knownModels: knownModels, at: field.typeLocation)
+            rejectFile(field.type, in: "field '\(field.name)' of \(owner)", at: field.typeLocation)
             guard let swiftName = Naming.propertyName(field.name) else {
                 diagnostics.error("field name '\(field.name)' of \(owner) has no letters or digits to make a Swift name from", at: field.location)
                 return "_"

@@ -141,6 +141,10 @@ enum BodyDecl: Sendable {
     case json
     case form
     case whole(TypeRef, SourceLocation)
+    /// `body: multipart`: `multipart/form-data` of the body params.
+    case multipart
+    /// `body: { format: text | binary, contentType }`: the whole body as it is.
+    case raw(RawBodyDecl)
 }
 
 /// What an API answers.
@@ -155,6 +159,10 @@ enum ResponseDecl: Sendable {
     case text
     /// The raw body as bytes.
     case binary
+    /// `format: file`: the body written to a file as it arrives.
+    case file
+    /// `stream: sse | jsonLines | bytes`: events as they arrive.
+    case stream(StreamDecl)
 }
 
 /// One API.

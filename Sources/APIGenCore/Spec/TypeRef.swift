@@ -47,6 +47,7 @@ enum BuiltinType {
         "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64",
         "Double": "Double", "Float": "Float", "Bool": "Bool", "Decimal": "Decimal",
         "Date": "Date", "URL": "URL", "Data": "Data", "JSON": "JSON", "UUID": "UUID",
+        "File": "UploadFile",
     ]
 
     /// Builtins that come from Foundation, so a file using them must import it publicly.

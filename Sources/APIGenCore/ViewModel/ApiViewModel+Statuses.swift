@@ -94,7 +94,8 @@ extension ApiViewModel {
         case .json(let type): "JSONParser<\(types.swift(type))>(\(envelope.map { "envelope: \($0)" } ?? ""))"
         case .text: "TextParser()"
         case .binary: "BinaryParser()"
-        case .none, .inline: nil
+        // A file or a stream is only ever the main (2XX) response, which the parser reads as a whole.
+        case .none, .inline, .file, .stream: nil
         }
     }
 
@@ -109,7 +110,7 @@ extension ApiViewModel {
         case .binary:
             imports.foundation = true
             return "Data"
-        case .none, .inline: return nil
+        case .none, .inline, .file, .stream: return nil
         }
     }
 

@@ -40,6 +40,7 @@ enum ApiViewModel {
             parameterDocs.append(["name": "body", "summary": "The request body."])
             adds.append("request.setBody(body)")
         }
+        addTransferMembers(api, types: types, properties: &properties, initParameters: &initParameters, parameterDocs: &parameterDocs, adds: &adds)
 
         var requestArguments = [
             "service: \(serviceType).configuration",
@@ -48,6 +49,7 @@ enum ApiViewModel {
             "path: \(SwiftLiteral.string(decl.path))",
         ]
         if case .form = decl.body { requestArguments.append("bodyEncoding: .form") }
+        if case .multipart = decl.body { requestArguments.append("bodyEncoding: .multipart") }
         let options = optionArguments(decl)
         if !options.isEmpty { requestArguments.append("options: RequestOptions(" + options.joined(separator: ", ") + ")") }
         requestArguments += constantArguments(decl)
@@ -170,6 +172,10 @@ enum ApiViewModel {
             return Parsing(
                 outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false,
                 acceptedMediaTypes: "BinaryParser().acceptedMediaTypes")
+        case .file:
+            return fileParsing(imports: &imports)
+        case .stream(let stream):
+            return streamParsing(stream, hasMock: api.mockJSON != nil, types: types, imports: &imports)
         case .json(let type):
             imports.add(type, using: types)
             let swiftType = types.swift(type)

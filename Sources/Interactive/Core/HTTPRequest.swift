@@ -16,6 +16,14 @@ public struct HTTPRequest: Sendable, Hashable {
     public var timeout: Duration
     /// The spec's per-API settings.
     public var options: RequestOptions
+    /// A body streamed from files instead of ``body`` (a multipart body with file parts, a raw body
+    /// from a file); `nil` for bodies in memory.
+    public var upload: UploadBody?
+    /// Set when the response body is written to a file as it arrives instead of being kept in memory.
+    public var download: DownloadRequest?
+    /// Set when the response body is handed over in chunks as it arrives (``HTTPResponse/bodyStream``),
+    /// for server-sent events, JSON Lines and byte streams.
+    public var streamsResponse = false
 
     /// Creates a request.
     public init(

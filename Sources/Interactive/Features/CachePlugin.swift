@@ -43,7 +43,8 @@ public struct CachePlugin: Plugin {
 
     /// Serves a fresh entry from memory, else from disk.
     public func answer(_ request: HTTPRequest, context: PluginContext) async throws(InteractiveError) -> PluginAnswer? {
-        guard let setting = request.options.cache, setting.ttl > 0 else { return nil }
+        // A download's file belongs to the caller, who may move or delete it: never stored, never served.
+        guard let setting = request.options.cache, setting.ttl > 0, request.download == nil else { return nil }
         let key = CacheKey(request, varyHeaders: setting.varyHeaders)
         let time = now()
         if let entry = memory.entry(for: key, now: time) {
@@ -61,7 +62,7 @@ public struct CachePlugin: Plugin {
     /// Notes a successful network response of a cacheable request; it is stored in ``didFinish(_:for:context:)``
     /// once the parser has accepted it. Passes every outcome on unchanged.
     public func process(_ result: Result<HTTPResponse, InteractiveError>, for request: HTTPRequest, context: PluginContext) async -> PluginVerdict {
-        if let setting = request.options.cache, setting.ttl > 0,
+        if let setting = request.options.cache, setting.ttl > 0, request.download == nil,
            case .success(let response) = result, response.isSuccess,
            context[Self.answeredKey] == nil {
             context[Self.pendingKey] = response

@@ -79,7 +79,9 @@ public struct FreezePlugin: Plugin {
             guard request.options.freezable, FrozenRequest.canFreeze(request) else { throw .transport(message: message, code: code) }
             let id = makeID()
             do {
-                try journal.append(FrozenRequest(id: id, request: request))
+                var frozen = FrozenRequest(id: id, request: request)
+                if let upload = request.upload { frozen.uploadFile = try journal.keepUpload(upload, id: id).path }
+                try journal.append(frozen)
             } catch {
                 // Could not keep it: the caller must learn the request did not go through.
                 throw .transport(message: message, code: code)

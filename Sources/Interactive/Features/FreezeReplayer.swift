@@ -67,6 +67,7 @@ public struct FreezeReplayer: Sendable {
             }
             do {
                 try journal.markDone(id: frozen.id)
+                journal.discardUpload(of: frozen)
             } catch {
                 // The server has it but we could not record that; it stays pending and the server's
                 // idempotency key makes the next replay harmless. Stop: the disk is in trouble.

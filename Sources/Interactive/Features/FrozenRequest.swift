@@ -35,6 +35,9 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
     public var encrypt: Bool
     /// The request's secret keys (``RequestOptions/secretKeys``), so logs of the replay mask them.
     public var secretKeys: [String]
+    /// The path of the journal's own copy of a body streamed from files (``HTTPRequest/upload``),
+    /// sent again at replay and deleted once the server has it; `nil` for bodies in memory.
+    public var uploadFile: String?
 
     /// The header carrying the idempotency key.
     public static let idempotencyHeader = "Idempotency-Key"
@@ -112,16 +115,22 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
         }
         // The journal is read from disk: a value too large for a `Duration` is capped, not trusted.
         let timeout = timeoutSeconds.isFinite && timeoutSeconds > 0 ? Duration.wait(seconds: timeoutSeconds) : .seconds(10)
-        return HTTPRequest(
+        var request = HTTPRequest(
             apiName: apiName, method: method, url: url, headers: fields, body: body, timeout: timeout,
             options: RequestOptions(encrypt: encrypt, idempotent: true, freezable: false, secretKeys: Set(secretKeys)))
+        if let uploadFile {
+            // The copy is gone (deleted by hand): the body cannot be sent, so neither is the request.
+            guard let upload = try? UploadBody(segments: [.file(URL(fileURLWithPath: uploadFile))]) else { return nil }
+            request.upload = upload
+        }
+        return request
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, idempotencyKey, apiName, method, url, headers, withheldHeaders, body, timeoutSeconds, frozenAt, encrypt, secretKeys
+        case id, idempotencyKey, apiName, method, url, headers, withheldHeaders, body, timeoutSeconds, frozenAt, encrypt, secretKeys, uploadFile
     }
 
-    /// Decodes a record; the members added later (`withheldHeaders`, `encrypt`, `secretKeys`) may be absent.
+    /// Decodes a record; the members added later (`withheldHeaders`, `encrypt`, `secretKeys`, `uploadFile`) may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
@@ -136,6 +145,7 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
         frozenAt = try container.decode(Double.self, forKey: .frozenAt)
         encrypt = try container.decodeIfPresent(Bool.self, forKey: .encrypt) ?? false
         secretKeys = try container.decodeIfPresent([String].self, forKey: .secretKeys) ?? []
+        uploadFile = try container.decodeIfPresent(String.self, forKey: .uploadFile)
     }
 }
 

@@ -36,6 +36,8 @@ public final class RequestCoalescer: Sendable {
     /// request must not be shared (not a GET or HEAD, or it has a body).
     public static func key(for request: HTTPRequest) -> String? {
         guard request.method == .get || request.method == .head, request.body?.isEmpty ?? true else { return nil }
+        // A download's file belongs to one caller: two callers cannot share it.
+        guard request.download == nil, request.upload == nil else { return nil }
         let headers = request.headers.map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         return ([request.method.rawValue, request.url.absoluteString] + headers).joined(separator: "\n")
     }

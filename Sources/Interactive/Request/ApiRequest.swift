@@ -24,6 +24,8 @@ public struct ApiRequest: Sendable {
         case json
         /// `application/x-www-form-urlencoded`.
         case form
+        /// `multipart/form-data`: text fields, JSON parts and files (``UploadFile``), files streamed from disk.
+        case multipart
     }
 
     /// One parameter of the request.
@@ -65,6 +67,12 @@ public struct ApiRequest: Sendable {
     /// Headers the API always sends, replacing the service's common headers of the same name; an
     /// `Accept` here wins over the default one.
     public var constantHeaders: HTTPHeaders
+    /// A raw body (text or bytes, from memory or a file) and its `Content-Type`; see ``setBody(_:contentType:)``.
+    public internal(set) var rawBody: (source: BodySource, contentType: String)?
+    /// Set to write the response body to a file as it arrives (the spec's `response: { format: file }`).
+    public var download: DownloadRequest?
+    /// Set to receive the response body in chunks as it arrives (the spec's `response: { stream: … }`).
+    public var streamsResponse = false
 
     /// Creates a request description.
     public init(
@@ -157,7 +165,11 @@ public struct ApiRequest: Sendable {
             options: options
         )
         request.options.secretKeys.formUnion(try Self.explodedSecretKeys(parameters))
-        if let body {
+        request.download = download
+        request.streamsResponse = streamsResponse
+        if let rawBody {
+            try request.setRawBody(rawBody.source, contentType: rawBody.contentType)
+        } else if let body {
             request.body = try BodyEncoder.json(body)
             request.headers.set("application/json", for: "Content-Type")
         } else if !bodyMembers.isEmpty {
@@ -168,6 +180,8 @@ public struct ApiRequest: Sendable {
             case .form:
                 request.body = try BodyEncoder.form(bodyMembers)
                 request.headers.set("application/x-www-form-urlencoded; charset=utf-8", for: "Content-Type")
+            case .multipart:
+                try request.setMultipartBody(bodyMembers)
             }
         }
         return request

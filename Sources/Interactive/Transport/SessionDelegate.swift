@@ -14,7 +14,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case resend(URLRequest)
     }
 
-    private struct Exchange {
+    struct Exchange {
         let request: HTTPRequest
         /// The URL request last sent for it (the original, then each redirect's), without the
         /// cookies the session adds.
@@ -24,9 +24,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var challenged: HTTPURLResponse?
         /// A redirect the caller must send itself; see ``Outcome/resend(_:)``.
         var resend: URLRequest?
+        /// Files and progress: where a download goes, the temporary upload file, the observer.
+        var transfer: TransferParts?
+        /// Whether the body goes to ``TransferParts/sink`` (a 2xx of a download) rather than ``body``.
+        var toFile = false
+        /// The body of a streamed 2xx response, whose caller was resumed when its headers came.
+        var stream: ResponseBodyStream?
     }
 
-    private let exchanges = Locked<[Int: Exchange]>([:])
+    let exchanges = Locked<[Int: Exchange]>([:])
+
+    /// The transfer parts of `task`, if it is an upload or a download.
+    func transferParts(of task: URLSessionTask) -> TransferParts? {
+        exchanges.withLock { $0[task.taskIdentifier]?.transfer }
+    }
+
+    /// Sends the rest of `task`'s body to its download file (`true`) or to memory.
+    func markToFile(_ task: URLSessionTask, _ toFile: Bool) {
+        exchanges.withLock { $0[task.taskIdentifier]?.toFile = toFile }
+    }
 
     /// Remembers the caller waiting for `task`, which sends `urlRequest` made from `request`; call
     /// before resuming the task.
@@ -34,13 +50,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ task: URLSessionTask,
         for request: HTTPRequest,
         sending urlRequest: URLRequest,
+        transfer: TransferParts? = nil,
         continuation: CheckedContinuation<Outcome, Never>
     ) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, sent: urlRequest, continuation: continuation) }
+        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, sent: urlRequest, continuation: continuation, transfer: transfer) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchanges.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+        let sink: DownloadSink? = exchanges.withLock { exchanges in
+            guard let exchange = exchanges[dataTask.taskIdentifier] else { return nil }
+            if let stream = exchange.stream {
+                stream.yield(data)
+                return nil
+            }
+            if exchange.toFile, let sink = exchange.transfer?.sink { return sink }
+            exchanges[dataTask.taskIdentifier]?.body.append(data)
+            return nil
+        }
+        sink?.write(data)
     }
 
     /// HTTP authentication challenges are not answered: the `401` goes back to the caller as a
@@ -129,6 +156,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let stream = exchange.stream {
+            stream.finish(throwing: error.map { URLErrorMapping.map($0, timeout: exchange.request.timeout) })
+            return
+        }
+        if let transfer = exchange.transfer {
+            let outcome = transfer.finish(Self.outcome(of: task, exchange: exchange, error: error), toFile: exchange.toFile)
+            exchange.continuation.resume(returning: .finished(outcome))
+            return
+        }
         if let response = task.response as? HTTPURLResponse {
             ExpiredCookies.remove(setBy: response, from: session.configuration)
         }

@@ -29,6 +29,9 @@ public final class URLSessionTransport: Transport {
     /// Each session has its own delegate: task identifiers are only unique within a session.
     private let delegate: SessionDelegate
     private let singleUseDelegate: SessionDelegate
+    /// The session downloads and streamed responses go through (see ``transferDelegateQueue()``).
+    private let transferSession: URLSession
+    private let transferDelegate: SessionDelegate
     /// Whether non-idempotent requests may reuse kept-alive connections (faster, but see above).
     public let reusesConnectionsForNonIdempotentRequests: Bool
 
@@ -47,12 +50,15 @@ public final class URLSessionTransport: Transport {
         singleUseDelegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         singleUseSession = URLSession(configuration: configuration, delegate: singleUseDelegate, delegateQueue: nil)
+        transferDelegate = SessionDelegate()
+        transferSession = URLSession(configuration: configuration, delegate: transferDelegate, delegateQueue: Self.transferDelegateQueue())
         self.reusesConnectionsForNonIdempotentRequests = reusesConnectionsForNonIdempotentRequests
     }
 
     deinit {
         session.finishTasksAndInvalidate()
         singleUseSession.finishTasksAndInvalidate()
+        transferSession.finishTasksAndInvalidate()
     }
 
     /// The configuration used by ``init(configuration:)`` by default.
@@ -86,7 +92,7 @@ public final class URLSessionTransport: Transport {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         for _ in 0...Self.maxResentRedirects {
-            switch await exchange(urlRequest, for: request, singleUse: singleUse) {
+            switch try await exchange(urlRequest, for: request, singleUse: singleUse) {
             case .finished(let result):
                 return try result.get()
             case .resend(let next):
@@ -98,12 +104,13 @@ public final class URLSessionTransport: Transport {
     }
 
     /// One data task for `urlRequest`, cancelled when the calling task is cancelled.
-    private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async -> SessionDelegate.Outcome {
-        let task = (singleUse ? singleUseSession : session).dataTask(with: urlRequest)
-        let delegate = singleUse ? singleUseDelegate : delegate
+    private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async throws(InteractiveError) -> SessionDelegate.Outcome {
+        let receivesInChunks = request.download != nil || request.streamsResponse
+        let (session, delegate) = receivesInChunks ? (transferSession, transferDelegate) : singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
+        let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, sending: urlRequest, continuation: continuation)
+                delegate.register(task, for: request, sending: urlRequest, transfer: transfer, continuation: continuation)
                 task.resume()
             }
         } onCancel: {

@@ -3,6 +3,7 @@
 // send, decode the enveloped JSON), on one loopback server.
 //
 //     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor|executor-stub|deadline]
+//     runtime-bench --only transfer --transfer-port PORT [--transfer-mib 1024]
 //
 // Prints one line per mode: `mode in-flight req/s cpu-µs/req` (the best rate of the rounds and the
 // least CPU time of the process per request, which is steadier than rates on a shared machine), then
@@ -10,6 +11,8 @@
 // executor alone, over a stub that answers the server's body (no network, parsing included). Then how late after its
 // mark the executor's deadline fires for 0.5 s and 2.5 s timeouts (`deadline …`; no server needed).
 // `--only` runs one mode, e.g. under `valgrind --tool=callgrind` to count instructions per request.
+// `--only transfer` uploads and downloads a large file against `transfer_server.py` and prints the
+// peak resident memory above the baseline (see TransferMemory.swift); run.sh runs it with --transfer.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,6 +26,8 @@ struct Options {
     var concurrency = 64
     var rounds = 3
     var only: String?
+    var transferPort = 0
+    var transferMiB = 1024
 
     init(arguments: [String]) throws(BenchError) {
         var rest = arguments[...]
@@ -38,6 +43,8 @@ struct Options {
             case "--requests": requests = value
             case "--concurrency": concurrency = value
             case "--rounds": rounds = value
+            case "--transfer-port": transferPort = value
+            case "--transfer-mib": transferMiB = value
             default: throw .usage("unknown option \(flag)")
             }
         }
@@ -137,6 +144,10 @@ func measure(count: Int, inFlight: Int, _ call: @escaping @Sendable (Int) async 
 }
 
 func run(_ options: Options) async throws {
+    if options.only == "transfer" {
+        guard options.transferPort > 0 else { throw BenchError.usage("--only transfer needs --transfer-port") }
+        return try await runTransfer(port: options.transferPort, mib: options.transferMiB)
+    }
     let base = LoopbackService.configuration.currentEnvironment.baseURLString
     let raw = RawClient(baseURL: base)
     let executor = Executor()

@@ -1,0 +1,183 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Writes one download's body to its partial file as it arrives, resuming a partial file kept from
+/// an earlier attempt (see ``DownloadRequest``), and moves the finished file to the caller.
+///
+/// A transport calls ``resumeHeaders()`` before sending, ``begin(status:headers:)`` when the
+/// response starts, ``write(_:)`` for each chunk and ``finish(failed:)`` once at the end.
+final class DownloadSink: Sendable {
+    private struct State {
+        var handle: FileHandle?
+        /// Bytes in the partial file when the response started writing.
+        var base: Int64 = 0
+        var written: Int64 = 0
+        var expected: Int64?
+        var writeError: String?
+    }
+
+    let request: HTTPRequest
+    let download: DownloadRequest
+    private let reporter: ProgressReporter?
+    private let files: (data: URL, validator: URL)
+    private let state = Locked(State())
+
+    /// The partial files of the downloads running in this process: a second download of the same
+    /// URL while one runs (a double tap) gets files of its own and does not resume.
+    private static let inUse = Locked<Set<URL>>([])
+
+    init(request: HTTPRequest, download: DownloadRequest, reporter: ProgressReporter?) {
+        self.request = request
+        self.download = download
+        self.reporter = reporter
+        let shared = download.partialFiles(for: request)
+        let isFree = Self.inUse.withLock { $0.insert(shared.data).inserted }
+        if isFree {
+            files = shared
+            ownsUniqueFiles = false
+        } else {
+            let unique = shared.data.deletingPathExtension().lastPathComponent + "-" + UUID().uuidString
+            let folder = shared.data.deletingLastPathComponent()
+            let own = (data: folder.appendingPathComponent(unique + ".part"), validator: folder.appendingPathComponent(unique + ".validator"))
+            _ = Self.inUse.withLock { $0.insert(own.data) }
+            files = own
+            ownsUniqueFiles = true
+        }
+    }
+
+    /// Whether ``files`` are this download's alone: never resumed, so never kept.
+    private let ownsUniqueFiles: Bool
+
+    deinit {
+        _ = Self.inUse.withLock { $0.remove(files.data) }
+    }
+
+    /// `Range` and `If-Range` for resuming a kept partial file, or none.
+    func resumeHeaders() -> [(String, String)] {
+        guard let validator = try? String(contentsOf: files.validator, encoding: .utf8), !validator.isEmpty,
+              let size = Self.size(of: files.data), size > 0 else { return [] }
+        return [("Range", "bytes=\(size)-"), ("If-Range", validator)]
+    }
+
+    /// Opens the partial file for a `2xx` response and returns `true`; any other status returns
+    /// `false` (its body, an error text, stays in memory).
+    ///
+    /// A `206` whose range starts where the partial file ends appends to it; any other `2xx`
+    /// truncates it and starts from zero, noting the response's validator for a later resume.
+    func begin(status: Int, headers: HTTPHeaders) -> Bool {
+        let manager = FileManager.default
+        guard (200..<300).contains(status) else {
+            // 416: the kept range no longer fits the file; the next attempt starts from zero.
+            if status == 416 { discard() }
+            return false
+        }
+        let kept = Self.size(of: files.data) ?? 0
+        let contentLength = headers["Content-Length"].flatMap { Int64($0) }
+        do {
+            try manager.createDirectory(at: files.data.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var base: Int64 = 0
+            var expected = contentLength
+            if status == 206 {
+                // Only the range asked for may be appended; any other is not this file's continuation.
+                guard let range = headers["Content-Range"].flatMap(Self.contentRange), range.start == kept, kept > 0 else {
+                    discard()
+                    state.withLock { $0.writeError = "the server sent a range that does not continue the partial download" }
+                    return true
+                }
+                base = kept
+                expected = range.total ?? contentLength.map { $0 + kept }
+            } else {
+                // A fresh body: the server ignored Range or the validator no longer matched.
+                try? manager.removeItem(at: files.validator)
+                guard manager.createFile(atPath: files.data.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+                if let validator = Self.validator(headers) { try Data(validator.utf8).write(to: files.validator, options: .atomic) }
+            }
+            let handle = try FileHandle(forWritingTo: files.data)
+            try handle.seekToEnd()
+            state.withLock {
+                $0.handle = handle
+                $0.base = base
+                $0.expected = expected
+            }
+            reporter?.report(TransferProgress(direction: .download, completed: base, expected: expected))
+            return true
+        } catch {
+            state.withLock { $0.writeError = "cannot write the download: \(error.localizedDescription)" }
+            return true
+        }
+    }
+
+    /// Appends a chunk of the body.
+    func write(_ data: Data) {
+        let progress: TransferProgress? = state.withLock { state in
+            guard state.writeError == nil, let handle = state.handle else { return nil }
+            do {
+                try handle.write(contentsOf: data)
+            } catch {
+                state.writeError = "cannot write the download: \(error.localizedDescription)"
+                return nil
+            }
+            state.written += Int64(data.count)
+            return TransferProgress(direction: .download, completed: state.base + state.written, expected: state.expected)
+        }
+        if let progress { reporter?.report(progress) }
+    }
+
+    /// Closes the file. On success moves it into the download directory and returns its new URL;
+    /// on failure keeps it for a resume when a validator was noted, else deletes it.
+    func finish(failed: Bool) -> Result<URL, InteractiveError> {
+        let (handle, writeError) = state.withLock { state in
+            defer { state.handle = nil }
+            return (state.handle, state.writeError)
+        }
+        try? handle?.close()
+        let manager = FileManager.default
+        if let writeError {
+            discard()
+            return .failure(.transport(message: writeError, code: nil))
+        }
+        if failed {
+            if ownsUniqueFiles { try? manager.removeItem(at: files.validator) }
+            if !manager.fileExists(atPath: files.validator.path) { try? manager.removeItem(at: files.data) }
+            return .failure(.transport(message: "download cut short", code: nil))
+        }
+        let name = request.url.lastPathComponent.isEmpty || request.url.lastPathComponent == "/" ? "download" : request.url.lastPathComponent
+        let target = download.directory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        do {
+            if !manager.fileExists(atPath: files.data.path) { _ = manager.createFile(atPath: files.data.path, contents: nil) }
+            try manager.moveItem(at: files.data, to: target)
+            try? manager.removeItem(at: files.validator)
+            return .success(target)
+        } catch {
+            return .failure(.transport(message: "cannot move the download: \(error.localizedDescription)", code: nil))
+        }
+    }
+
+    /// Deletes the partial file and its validator.
+    private func discard() {
+        try? FileManager.default.removeItem(at: files.data)
+        try? FileManager.default.removeItem(at: files.validator)
+    }
+
+    /// The validator `If-Range` may carry: a strong `ETag`, else `Last-Modified`.
+    static func validator(_ headers: HTTPHeaders) -> String? {
+        if let etag = headers["ETag"], !etag.hasPrefix("W/"), !etag.isEmpty { return etag }
+        return headers["Last-Modified"]
+    }
+
+    /// `bytes 100-199/1000` → start 100, total 1000 (`nil` for `*`).
+    static func contentRange(_ value: String) -> (start: Int64, total: Int64?)? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes ") else { return nil }
+        let parts = text.dropFirst(6).split(separator: "/", maxSplits: 1)
+        guard let range = parts.first, let dash = range.firstIndex(of: "-"), let start = Int64(range[..<dash]) else { return nil }
+        let total = parts.count == 2 ? Int64(parts[1]) : nil
+        return (start, total)
+    }
+
+    private static func size(of url: URL) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+    }
+}
