@@ -8,7 +8,7 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Writes apigen specs made from an OpenAPI document or an NEI project export.",
-        subcommands: [ImportOpenAPI.self]
+        subcommands: [ImportOpenAPI.self, ImportNEI.self]
     )
 }
 
@@ -61,6 +61,72 @@ struct ImportOpenAPI: ParsableCommand {
             throw ExitCode(1)
         }
         let outcome = OpenAPIImporter.importDocument(data, documentName: options.document, outputPath: options.output)
+        try outcome.finish(options)
+    }
+}
+
+/// `apigen export openapi SPECS -o openapi.yaml`.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Writes an OpenAPI document made from the specs.",
+        subcommands: [ExportOpenAPI.self]
+    )
+}
+
+struct ExportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Writes an OpenAPI 3.1 document of one service: YAML, or JSON when the output ends in .json."
+    )
+
+    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
+    var specs: String
+
+    @Option(name: .shortAndLong, help: "The document to write (openapi.yaml, openapi.json).")
+    var output: String
+
+    func run() throws {
+        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs))
+        try checked.reportDiagnostics()
+        guard let description else { return }
+        let outcome = OpenAPIExporter.export(description, json: output.lowercased().hasSuffix(".json"))
+        for line in outcome.warnings + outcome.errors {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        guard let text = outcome.text, outcome.errors.isEmpty else {
+            FileHandle.standardError.write(Data("apigen: nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let url = URL(fileURLWithPath: output)
+        if FileManager.default.contents(atPath: url.path) == Data(text.utf8) {
+            print("apigen: \(output) is unchanged")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("\(output): error: cannot write: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(1)
+        }
+        print("apigen: wrote \(output) (\(description.services.first?.apis.count ?? 0) operations, \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
+    }
+}
+
+struct ImportNEI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nei",
+        abstract: "Imports an NEI project export (JSON): one spec file per NEI group."
+    )
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: options.document) else {
+            FileHandle.standardError.write(Data("\(options.document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let outcome = NEIImporter.importExport(data, documentName: options.document, outputPath: options.output)
         try outcome.finish(options)
     }
 }

@@ -14,13 +14,16 @@ public enum OpenAPIImporter {
     public static func importDocument(_ data: Data, documentName: String, outputPath: String) -> ImportOutcome {
         var outcome = ImportOutcome()
         let document: OpenAPIDocument
+        let raw: RawDocument
         switch OpenAPIDocumentLoader.load(data) {
-        case .success(let loaded): document = loaded
+        case .success(let (loaded, rawDocument)):
+            document = loaded
+            raw = rawDocument
         case .failure(let failure):
             outcome.errors.append("\(documentName): error: \(failure.message)")
             return outcome
         }
-        var mapper = OpenAPIMapper(document: document, documentName: documentName)
+        var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
         mapper.map()
         outcome.operationsIn = mapper.operationsIn
         var warnings = mapper.warnings

@@ -162,7 +162,7 @@ extension OpenAPIMapper {
                     let info = typeInfo(schema, at: here.appending("schema"), hint: api + "Result")
                     result.add("type", .text(info.expression(optional: false)))
                 }
-                mock = example(media, schema: schema)
+                mock = example(media, schema: schema, at: here)
             }
         }
         result.add("description", text: response.description)
@@ -208,11 +208,16 @@ extension OpenAPIMapper {
         if let mock { entries.add("mock", .json(mock)) }
     }
 
-    /// A response example: the media's `example`, its first `examples` entry, or the schema's.
-    private func example(_ media: OpenAPI.Content, schema: JSONSchema) -> JSONValue? {
-        if let value = media.example { return JSONValue(any: value.value) }
-        if let first = media.examples?.first?.value.b?.dataOrLegacyValue { return JSONValue(any: first.value) }
-        if let first = schema.examples.first { return JSONValue(any: first.value) }
+    /// A response example as written: the media's `example`, its first `examples` entry, or the
+    /// schema's.
+    private func example(_ media: OpenAPI.Content, schema: JSONSchema, at pointer: JSONPointer) -> JSONValue? {
+        if media.example != nil { return raw.value(at: pointer.appending("example")) }
+        if let name = media.examples?.first?.key, media.examples?.first?.value.b != nil {
+            return raw.value(at: pointer.appending("examples", name, "value"))
+        }
+        if !schema.examples.isEmpty {
+            return raw.value(at: pointer.appending("schema", "examples", "0")) ?? raw.value(at: pointer.appending("schema", "example"))
+        }
         return nil
     }
 }

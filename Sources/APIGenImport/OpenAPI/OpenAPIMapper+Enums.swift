@@ -13,51 +13,66 @@ extension OpenAPIMapper {
         return nil
     }
 
+    /// A vendor extension's list of texts; `""` for entries that are not text.
+    private static func texts(_ value: AnyCodable?) -> [String]? {
+        (value?.value as? [Any])?.map { $0 as? String ?? "" }
+    }
+
     /// String enum cases: a value where the generator makes a good name of it, else
     /// `{ value, name }` with the vendor name or a made-up one.
-    mutating func stringEnumCases(_ values: [AnyCodable], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecNode] {
+    mutating func stringEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecNode] {
         let names = Self.vendorNames(vendor)
+        let descriptions = Self.texts(vendor["x-enum-descriptions"])
         var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
         var cases: [SpecNode] = []
         var seen: Set<String> = []
         for (index, raw) in values.enumerated() {
-            guard let value = raw.value as? String else {
-                if !(raw.value is NSNull), JSONValue(any: raw.value) != .null {
-                    warn(pointer.appending("enum", String(index)), "enum", "enum value \(JSONValue(any: raw.value)?.jsonText ?? "?") is not text: dropped")
+            guard let value = raw as? String else {
+                if !(raw is NSNull), JSONValue(any: raw) != .null {
+                    warn(pointer.appending("enum", String(index)), "enum", "enum value \(JSONValue(any: raw)?.jsonText ?? "?") is not text: dropped")
                 }
                 continue
             }
             guard seen.insert(value).inserted else { continue }
+            let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
+            var explicitName: String?
             if let names, index < names.count, SpecNaming.memberName(names[index]) != SpecNaming.memberName(value) {
                 let name = registry.memberName(for: names[index], fallback: "case").name
-                cases.append(.map([SpecEntry("value", .text(value)), SpecEntry("name", .text(SpecNaming.memberName(name) ?? "case\(index)"))]))
-                continue
-            }
-            let (name, renamed) = registry.memberName(for: value, fallback: "value")
-            if renamed {
-                cases.append(.map([SpecEntry("value", .text(value)), SpecEntry("name", .text(SpecNaming.memberName(name) ?? "value\(index)"))]))
+                explicitName = SpecNaming.memberName(name) ?? "case\(index)"
             } else {
+                let (name, renamed) = registry.memberName(for: value, fallback: "value")
+                if renamed { explicitName = SpecNaming.memberName(name) ?? "value\(index)" }
+            }
+            if explicitName == nil, description == nil {
                 cases.append(.text(value))
+            } else {
+                var entry: [SpecEntry] = [SpecEntry("value", .text(value))]
+                entry.add("name", text: explicitName)
+                entry.add("description", text: description)
+                cases.append(.map(entry))
             }
         }
         return cases
     }
 
     /// Int enum cases: `name: value`, names from the vendor names or made from the value.
-    mutating func integerEnumCases(_ values: [AnyCodable], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecEntry] {
+    mutating func integerEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecEntry] {
         let names = Self.vendorNames(vendor)
+        let descriptions = Self.texts(vendor["x-enum-descriptions"])
         var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
         var cases: [SpecEntry] = []
         var seen: Set<Int> = []
         for (index, raw) in values.enumerated() {
-            guard let value = raw.value as? Int else {
-                if !(raw.value is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value is not a whole number: dropped") }
+            guard let value = raw as? Int else {
+                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value is not a whole number: dropped") }
                 continue
             }
             guard seen.insert(value).inserted else { continue }
             let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? (value < 0 ? "minus\(-value)" : "value\(value)")
             let name = registry.memberName(for: source, fallback: "value").name
-            cases.append(SpecEntry(SpecNaming.memberName(name) ?? "value\(index)", .literal(String(value))))
+            let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
+            let node: SpecNode = description.map { .map([SpecEntry("value", .literal(String(value))), SpecEntry("description", .text($0))]) } ?? .literal(String(value))
+            cases.append(SpecEntry(SpecNaming.memberName(name) ?? "value\(index)", node))
         }
         return cases
     }
@@ -74,7 +89,8 @@ extension OpenAPIMapper {
         for (index, part) in parts.enumerated() {
             if case .null = part.value { continue }
             let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + "Option\(index + 1)")
-            let type = info.expression(optional: false)
+            // A member cannot be optional: null is left out (the field holding the sum is optional).
+            let type = info.type
             guard !memberTypes.contains(type) else {
                 warn(pointer.appending(key, String(index)), "oneOf", "member '\(type)' listed twice: kept once")
                 continue
@@ -95,7 +111,8 @@ extension OpenAPIMapper {
             }
         }
         var entries: [SpecEntry] = [SpecEntry("oneOf", .list(members))]
-        if parts.contains(where: { if case .fragment = $0.value { return true } else { return false } }) {
+        if parts.contains(where: { if case .fragment = $0.value { return true } else { return false } })
+            || schema.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true {
             entries.add("unknown", .literal("true"))
         }
         if let discriminator = schema.discriminator {

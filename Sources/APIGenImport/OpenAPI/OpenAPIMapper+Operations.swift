@@ -69,6 +69,10 @@ extension OpenAPIMapper {
         mapResponses(operation.responses, api: name, pointer: pointer.appending("responses"), entries: &api)
         if operation.deprecated { api.add("deprecated", .literal("true")) }
         if let tags = operation.tags, !tags.isEmpty { api.add("x-tags", .text(tags.joined(separator: ","))) }
+        for (key, value) in operation.vendorExtensions.sorted(by: { $0.key < $1.key }) where key.hasPrefix("x-") && key != "x-tags" {
+            if let text = value.value as? String { api.add(key, .text(text)) }
+            else { warn(pointer.appending(key), "extension", "extension '\(key)' is not text: not kept") }
+        }
         if operation.security?.isEmpty == false {
             warn(pointer.appending("security"), "security", "security requirement not imported: add authentication with a plugin")
         }
@@ -111,7 +115,7 @@ extension OpenAPIMapper {
             warn(pointer, "cookie", "\(parameter.location.rawValue) parameter '\(parameter.name)' not imported: apigen sends path, query, header and body params")
             return
         }
-        if location == "header", ["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) {
+        if location == "header", ["accept", "content-type"].contains(parameter.name.lowercased()) {
             warn(pointer, "header", "header parameter '\(parameter.name)' not imported: the runtime sets it")
             return
         }
@@ -136,8 +140,14 @@ extension OpenAPIMapper {
                 }
             }
         }
-        let (name, renamed) = params.names.memberName(for: parameter.name, fallback: "param")
-        if renamed, SpecNaming.memberName(parameter.name) != nil {
+        var (name, renamed) = params.names.memberName(for: parameter.name, fallback: "param")
+        var namedByExport = false
+        if case .a(let context) = parameter.schemaOrContent, case .b(let schema) = context.schema,
+           let given = schema.vendorExtensions["x-apigen-name"]?.value as? String, given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
+            params.names.reserve(SpecNaming.memberName(given) ?? given)
+            (name, renamed, namedByExport) = (given, true, true)
+        }
+        if renamed, !namedByExport, SpecNaming.memberName(parameter.name) != nil {
             warn(pointer, "rename", "parameter '\(parameter.name)' named '\(name)': its Swift name is taken")
         }
         let optional = !parameter.required && entries.isEmpty && location != "path"

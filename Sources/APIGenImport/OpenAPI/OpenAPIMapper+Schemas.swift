@@ -43,7 +43,11 @@ extension OpenAPIMapper {
     static func isModel(_ schema: JSONSchema) -> Bool {
         switch schema.value {
         case .object(_, let context): return !context.properties.isEmpty
-        case .all(let parts, _): return parts.count > 1 || parts.contains { if case .object = $0.value { return true } else { return false } }
+        case .all(let parts, _):
+            return parts.contains { part in
+                if case .reference = part.value { return parts.count > 1 }
+                return isModel(part)
+            }
         case .one, .any: return (nonNullMembers(schema)?.members.count ?? 0) > 1 || schema.discriminator != nil
         case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
         case .integer(let core, _): return !(core.allowedValues ?? []).isEmpty
@@ -71,6 +75,10 @@ extension OpenAPIMapper {
     }
 
     private mutating func baseTypeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        // A date format apigen's export wrote (`epochSeconds`, `dd.MM.yyyy`), which OpenAPI has no word for.
+        if schema.vendorExtensions["x-apigen-format"] != nil, case .string(let format)? = raw.value(at: pointer.appending("x-apigen-format")) {
+            return TypeInfo(type: "Date", format: format)
+        }
         switch schema.value {
         case .reference(let reference, _):
             return referencedType(reference, at: pointer)
@@ -85,7 +93,11 @@ extension OpenAPIMapper {
             }
         case .number(let core, _):
             if core.allowedValues?.isEmpty == false { warn(pointer.appending("enum"), "enum", "enum of numbers imported as Double: apigen's enums hold text or whole numbers") }
-            return TypeInfo(type: core.formatString == "float" ? "Float" : "Double")
+            switch core.formatString {
+            case "float": return TypeInfo(type: "Float")
+            case "decimal": return TypeInfo(type: "Decimal")
+            default: return TypeInfo(type: "Double")
+            }
         case .string(let core, _):
             if Self.isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
             switch core.formatString {
@@ -176,9 +188,11 @@ extension OpenAPIMapper {
         if schema.deprecated { entries.add("deprecated", .literal("true")) }
         switch schema.value {
         case .string(let core, _):
-            entries.add("enum", .list(stringEnumCases(core.allowedValues ?? [], vendor: core.vendorExtensions, at: pointer)))
+            entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
+            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
         case .integer(let core, _):
-            entries.add("enum", .map(integerEnumCases(core.allowedValues ?? [], vendor: core.vendorExtensions, at: pointer)))
+            entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
+            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
             entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
         default:
@@ -196,6 +210,21 @@ extension OpenAPIMapper {
         }
         noteDroppedKeywords(schema, at: pointer)
         service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
+    }
+
+    /// A list as written at `pointer` (text stays text), else as OpenAPIKit decoded it.
+    func rawList(_ decoded: [AnyCodable]?, at pointer: JSONPointer) -> [Any] {
+        if case .array(let items)? = raw.value(at: pointer) {
+            return items.map { item -> Any in
+                switch item {
+                case .string(let text): return text
+                case .number(let text): return Int(text).map { $0 as Any } ?? (Double(text) ?? 0) as Any
+                case .bool(let flag): return flag
+                default: return NSNull()
+                }
+            }
+        }
+        return (decoded ?? []).map(\.value)
     }
 
     /// Validation keywords (`minLength`, `pattern`, `maximum`…) that no Swift type carries.
@@ -238,6 +267,11 @@ extension OpenAPIMapper {
         var seenKeys: Set<String> = []
         for property in properties {
             guard seenKeys.insert(property.key).inserted else { continue }
+            if let given = property.schema.vendorExtensions["x-apigen-name"]?.value as? String, names.isFree(SpecNaming.memberName(given) ?? given) {
+                names.reserve(SpecNaming.memberName(given) ?? given)
+                fields.add(given, field(property, in: model, keyed: true))
+                continue
+            }
             let (name, renamed) = names.memberName(for: property.key, fallback: "field")
             if renamed, SpecNaming.memberName(property.key) != nil {
                 warn(property.pointer, "rename", "field '\(property.key)' renamed '\(name)': its Swift name is taken by another field")
@@ -293,8 +327,8 @@ extension OpenAPIMapper {
 
     /// A schema's `default` as the spec writes it, when the type can have one; a warning otherwise.
     mutating func defaultNode(_ schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
-        guard let raw = schema.defaultValue else { return nil }
-        guard let value = JSONValue(any: raw.value) else { return nil }
+        guard let decoded = schema.defaultValue else { return nil }
+        guard let value = raw.value(at: pointer.appending("default")) ?? JSONValue(any: decoded.value) else { return nil }
         if case .null = value { return nil }
         let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal"]
         let isEnum = enumModels.contains(type.type)

@@ -5,6 +5,8 @@ import OpenAPIKit
 /// Maps an OpenAPI document onto apigen's spec format, noting each loss as a warning.
 struct OpenAPIMapper {
     let document: OpenAPI.Document
+    /// The document's literal values as written.
+    let raw: RawDocument
     let documentName: String
     var warnings: [ImportWarning] = []
     /// Type names of the service (models, and the names each API's generated types take).
@@ -24,8 +26,9 @@ struct OpenAPIMapper {
     var service: ImportedService
     var operationsIn = 0
 
-    init(document: OpenAPI.Document, documentName: String) {
+    init(document: OpenAPI.Document, raw: RawDocument, documentName: String) {
         self.document = document
+        self.raw = raw
         self.documentName = documentName
         let title = document.info.title
         var serviceNames = NameRegistry()
