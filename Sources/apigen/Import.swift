@@ -109,7 +109,7 @@ struct ExportOpenAPI: ParsableCommand {
             FileHandle.standardError.write(Data("\(output): error: cannot write: \(error.localizedDescription)\n".utf8))
             throw ExitCode(1)
         }
-        print("apigen: wrote \(output) (\(description.services.first?.apis.count ?? 0) operations, \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
+        print("apigen: wrote \(output) (\(outcome.operations) operations, \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
     }
 }
 

@@ -36,7 +36,7 @@ import APIGenImport
         """))
         #expect(pets.contains("      limit:\n        type: Int32\n        default: 20\n"))
         #expect(pets.contains("        xNext:\n          type: String?\n          key: X-Next\n"))
-        #expect(pets.contains("    mock: [{\"id\": 1, \"name\": \"Rex\", \"pet_type\": \"dog\", \"status\": \"available\"}]"))
+        #expect(pets.contains("    mock: [{\"id\": 1, \"name\": \"Rex\", \"status\": \"available\", \"pet_type\": \"dog\"}]"))
         #expect(pets.contains("    responses:\n      404:\n        type: Error2\n"))
         #expect(pets.contains("    deprecated: true\n    x-tags: pets\n"))
         // A JSON object body becomes body params; a form body of a component spreads its fields.

@@ -8,6 +8,8 @@ import Foundation
 struct OpenAPIDocumentBuilder {
     let service: SpecDescription.Service
     var warnings: [String] = []
+    /// Operations written.
+    var operations = 0
 
     init(service: SpecDescription.Service) {
         self.service = service
@@ -73,7 +75,7 @@ struct OpenAPIDocumentBuilder {
         case .integer(let text), .number(let text): .number(text)
         case .string(let text): .string(text)
         case .array(let items): .array(items.map(json))
-        case .object(let object): .object(object.mapValues(json))
+        case .object(let object): .object(object.keys.sorted().map { JSONMember(key: $0, value: json(object[$0] ?? .null)) })
         }
     }
 
@@ -141,6 +143,7 @@ struct OpenAPIDocumentBuilder {
                 continue
             }
             taken[route] = api.name
+            operations += 1
             let operation = self.operation(api)
             if let index = paths.firstIndex(where: { $0.0 == api.path }) {
                 paths[index].1.add(api.method.lowercased(), .map(operation))
@@ -220,8 +223,9 @@ struct OpenAPIDocumentBuilder {
             type = "application/json"
             media = [SpecEntry("schema", .map(wrapped(objectSchema(fields), nullable: false, envelope: envelope)))]
         }
-        if let mock, !envelope, let data = mock.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), let value = JSONValue(any: object) {
-            media.add("example", .json(value))
+        if let mock, !envelope {
+            // The canonical JSON text, members in the spec's order (JSON is YAML's flow style).
+            media.add("example", .literal(mock))
         }
         return [SpecEntry(type, .map(media))]
     }

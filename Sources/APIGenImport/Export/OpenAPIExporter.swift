@@ -4,7 +4,7 @@ import OpenAPIKit
 import Yams
 
 /// `apigen export openapi`: a service's specs → an OpenAPI 3.1 document (YAML, or JSON for a
-/// `.json` output), made with OpenAPIKit's types and encoder.
+/// `.json` output), checked by reading it back with OpenAPIKit.
 public enum OpenAPIExporter {
     /// The result of an export.
     public struct Outcome: Sendable {
@@ -14,6 +14,8 @@ public enum OpenAPIExporter {
         public var warnings: [String] = []
         /// Why there is no document.
         public var errors: [String] = []
+        /// Operations written.
+        public var operations = 0
     }
 
     /// Exports the one service the specs declare.
@@ -26,18 +28,16 @@ public enum OpenAPIExporter {
         var builder = OpenAPIDocumentBuilder(service: service)
         let tree = builder.build()
         outcome.warnings = builder.warnings
+        outcome.operations = builder.operations
         let yaml = YAMLText.file(header: [], tree).text
+        // OpenAPIKit reads the document back: what is written is a valid OpenAPI 3.1 document. The
+        // text itself is written here, keys in order, because OpenAPIKit's encoder writes extension
+        // and example keys in hash order, which changes from run to run.
         do {
-            let document = try YAMLDecoder().decode(OpenAPI.Document.self, from: yaml)
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                outcome.text = String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
-            } else {
-                outcome.text = try YAMLEncoder().encode(document)
-            }
+            _ = try YAMLDecoder().decode(OpenAPI.Document.self, from: yaml)
+            outcome.text = json ? SpecNode.map(tree).jsonText() + "\n" : yaml
         } catch {
-            outcome.errors.append("apigen: cannot make the OpenAPI document: " + OpenAPI.Error(from: error).localizedDescription)
+            outcome.errors.append("apigen: the OpenAPI document made is not valid (please report it): " + OpenAPI.Error(from: error).localizedDescription)
         }
         return outcome
     }

@@ -139,7 +139,7 @@ struct NEIMapper {
 
     /// The spec type of an NEI param: a system type, a datatype, `[T]` when `isArray`.
     mutating func type(of param: [String: Any], at location: String) -> String {
-        let id = Self.int(param["type"]) ?? 10000
+        let id = Self.int(param["type"]) ?? 10001
         var base: String
         if let system = NEIImporter.systemTypes[id] {
             base = system

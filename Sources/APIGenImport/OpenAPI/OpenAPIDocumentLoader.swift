@@ -14,23 +14,16 @@ enum OpenAPIDocumentLoader {
 
     /// The document, or a message saying why it cannot be read.
     static func load(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
-        guard var text = String(data: data, encoding: .utf8) else {
+        guard let text = String(data: data, encoding: .utf8) else {
             return .failure(LoadFailure(message: "the document is not UTF-8 text"))
         }
-        if text.drop(while: { $0.isWhitespace }).first == "{" { text = joiningSurrogateEscapes(text) }
-        // YAML is a superset of JSON, and Yams keeps the order of keys (Foundation's JSONDecoder does
-        // not), so both are read by Yams: fields and params come out in the document's order.
+        if text.drop(while: { $0.isWhitespace }).first == "{" { return loadJSON(data) }
         let decoder = YAMLDecoder()
         do {
-            let raw = RawDocument(text: text)
+            let raw = RawDocument(yaml: text)
             let probe = try decoder.decode(VersionProbe.self, from: text)
-            if let swagger = probe.swagger {
-                return .failure(LoadFailure(message: "Swagger \(swagger) documents are not supported; convert to OpenAPI 3 first (for example with swagger2openapi)"))
-            }
-            guard let version = probe.openapi else {
-                return .failure(LoadFailure(message: "not an OpenAPI document: no 'openapi' version"))
-            }
-            if version.hasPrefix("3.0") {
+            if let failure = check(probe) { return .failure(failure) }
+            if probe.openapi?.hasPrefix("3.0") == true {
                 let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
                 return .success((old.convert(to: .v3_1_1), raw))
             }
@@ -40,33 +33,35 @@ enum OpenAPIDocumentLoader {
         }
     }
 
-    /// JSON writes a character outside the Basic Multilingual Plane as two escapes
-    /// (`\ud83d\udc4d`); YAML reads each escape alone and rejects a lone surrogate, so the pairs
-    /// are written as the character itself.
-    static func joiningSurrogateEscapes(_ text: String) -> String {
-        guard text.contains("\\ud") || text.contains("\\uD") else { return text }
-        var result = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        func unit(at position: Int) -> UInt32? {
-            guard position + 6 <= scalars.count, scalars[position] == "\\", scalars[position + 1] == "u" else { return nil }
-            return UInt32(String(String.UnicodeScalarView(scalars[(position + 2)..<(position + 6)])), radix: 16)
+    /// JSON is decoded by Foundation (Yams is several times slower on large documents); the order
+    /// of keys, which Foundation does not keep, comes from one scan of the text.
+    private static func loadJSON(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
+        guard let order = OrderedJSON(data) else {
+            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON"))
         }
-        var backslashes = 0
-        while index < scalars.count {
-            if backslashes % 2 == 0, let high = unit(at: index), (0xD800...0xDBFF).contains(high),
-               let low = unit(at: index + 6), (0xDC00...0xDFFF).contains(low),
-               let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
-                result.append(scalar)
-                index += 12
-                backslashes = 0
-                continue
+        let decoder = JSONDecoder()
+        do {
+            let raw = RawDocument(json: data, order: order)
+            let probe = try decoder.decode(VersionProbe.self, from: data)
+            if let failure = check(probe) { return .failure(failure) }
+            if probe.openapi?.hasPrefix("3.0") == true {
+                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
+                return .success((old.convert(to: .v3_1_1), raw))
             }
-            backslashes = scalars[index] == "\\" ? backslashes + 1 : 0
-            result.append(scalars[index])
-            index += 1
+            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data), raw))
+        } catch {
+            return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
         }
-        return String(result)
+    }
+
+    private static func check(_ probe: VersionProbe) -> LoadFailure? {
+        if let swagger = probe.swagger {
+            return LoadFailure(message: "Swagger \(swagger) documents are not supported; convert to OpenAPI 3 first (for example with swagger2openapi)")
+        }
+        guard probe.openapi != nil else {
+            return LoadFailure(message: "not an OpenAPI document: no 'openapi' version")
+        }
+        return nil
     }
 
     struct LoadFailure: Error {
@@ -77,21 +72,49 @@ enum OpenAPIDocumentLoader {
 /// The 3.1/3.2 document type every importer and the exporter work on.
 typealias OpenAPIDocument = OpenAPIKit.OpenAPI.Document
 
-/// Literal values of the document as written (examples, defaults, enum values), found by JSON
-/// pointer, with YAML's own typing: OpenAPIKit's `AnyCodable` decoded through Yams' decoder reads
-/// any text with a `:` (`http://…`, `10:30`) as a sexagesimal number. The text is parsed again,
-/// once, on the first look-up.
+/// Literal values of the document as written (examples, defaults, enum values) and the order of
+/// its keys, found by JSON pointer. Literal values are read with the document's own typing:
+/// OpenAPIKit's `AnyCodable` decoded through Yams' decoder reads any text with a `:` (`http://…`,
+/// `10:30`) as a sexagesimal number. The text is parsed for this once, on the first look-up.
 final class RawDocument {
-    private let text: String
-    private lazy var root: Node? = try? Yams.compose(yaml: text)
+    private let yaml: String?
+    private let json: Data?
+    private let order: OrderedJSON?
+    private lazy var yamlRoot: Node? = yaml.flatMap { try? Yams.compose(yaml: $0) }
+    private lazy var jsonRoot: Any? = json.flatMap { try? JSONSerialization.jsonObject(with: $0) }
 
-    init(text: String) {
-        self.text = text
+    init(yaml: String) {
+        self.yaml = yaml
+        json = nil
+        order = nil
     }
 
-    /// The node at a pointer, if there is one.
-    func node(at pointer: JSONPointer) -> Node? {
-        guard var current = root else { return nil }
+    init(json: Data, order: OrderedJSON) {
+        yaml = nil
+        self.json = json
+        self.order = order
+    }
+
+    /// Whether OpenAPIKit's dictionaries are in hash order (a JSON document) rather than the document's.
+    var needsOrdering: Bool { order != nil }
+
+    /// The keys of the object at `pointer` in document order (JSON documents only).
+    func keys(at pointer: JSONPointer) -> [String]? {
+        order?.keys(at: pointer)
+    }
+
+    /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).
+    func value(at pointer: JSONPointer) -> JSONValue? {
+        if json != nil {
+            var current: Any? = jsonRoot
+            for token in pointer.tokens {
+                if let object = current as? [String: Any] { current = object[token] }
+                else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
+                else { return nil }
+            }
+            return current.flatMap { ordered(JSONValue(any: $0), at: pointer) }
+        }
+        guard var current = yamlRoot else { return nil }
         for token in pointer.tokens {
             switch current {
             case .mapping(let mapping):
@@ -104,20 +127,28 @@ final class RawDocument {
                 return nil
             }
         }
-        return current
+        return Self.json(current)
     }
 
-    /// The value at a pointer as JSON, typed by YAML's rules (a quoted `"1"` stays text).
-    func value(at pointer: JSONPointer) -> JSONValue? {
-        node(at: pointer).map(Self.json)
+    /// A value from `JSONSerialization` with its objects in the document's order again.
+    private func ordered(_ value: JSONValue?, at pointer: JSONPointer) -> JSONValue? {
+        switch value {
+        case .object(let members)?:
+            let order = keys(at: pointer) ?? []
+            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let sorted = members.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
+            return .object(sorted.map { JSONMember(key: $0.key, value: ordered($0.value, at: pointer.appending($0.key)) ?? $0.value) })
+        case .array(let items)?:
+            return .array(items.enumerated().map { ordered($1, at: pointer.appending(String($0))) ?? $1 })
+        default:
+            return value
+        }
     }
 
     static func json(_ node: Node) -> JSONValue {
         switch node {
         case .mapping(let mapping):
-            var object: [String: JSONValue] = [:]
-            for (key, value) in mapping { object[key.string ?? ""] = json(value) }
-            return .object(object)
+            return .object(mapping.map { JSONMember(key: $0.key.string ?? "", value: json($0.value)) })
         case .sequence(let sequence):
             return .array(sequence.map(json))
         case .scalar(let scalar):

@@ -17,7 +17,7 @@ extension OpenAPIMapper {
             warn(pointer, "body", "a request body on \(method) not imported: apigen sends none")
             return
         }
-        let content = body.content.map { ($0.key.rawValue, $0.value) }
+        let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
         let json = content.first { Self.isJSON($0.0.lowercased()) }
         let form = content.first { $0.0.lowercased() == "application/x-www-form-urlencoded" }
         let multipart = content.first { $0.0.lowercased().hasPrefix("multipart/") }
@@ -92,7 +92,7 @@ extension OpenAPIMapper {
     // MARK: Responses
 
     mutating func mapResponses(_ responses: OpenAPI.Response.Map, api: String, pointer: JSONPointer, entries: inout [SpecEntry]) {
-        let statuses = responses.map { ($0.key.rawValue, $0.value) }
+        let statuses = inDocumentOrder(responses, at: pointer, key: \.rawValue).map { ($0.key.rawValue, $0.value) }
         let successes = statuses.filter { $0.0.hasPrefix("2") }
         let primary = successes.first { $0.0 == "200" }?.0 ?? successes.map(\.0).sorted().first
         var others: [SpecEntry] = []
@@ -130,14 +130,14 @@ extension OpenAPIMapper {
     }
 
     /// The JSON media of a response, or its first.
-    private func media(of response: OpenAPI.Response) -> (String, OpenAPI.Content)? {
-        let content = response.content.compactMap { entry in entry.value.b.map { (entry.key.rawValue.lowercased(), $0) } }
+    private func media(of response: OpenAPI.Response, at pointer: JSONPointer) -> (String, OpenAPI.Content)? {
+        let content = inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue).compactMap { entry in entry.value.b.map { (entry.key.rawValue.lowercased(), $0) } }
         return content.first { Self.isJSON($0.0) } ?? content.first
     }
 
     /// What a non-2XX status carries: a type, `empty`, or `{ format }`.
     private mutating func bodyNode(_ response: OpenAPI.Response, api: String, status: String, pointer: JSONPointer) -> SpecNode {
-        guard let (type, media) = media(of: response) else { return .text("empty") }
+        guard let (type, media) = media(of: response, at: pointer) else { return .text("empty") }
         if !Self.isJSON(type) {
             return .map([SpecEntry("format", .text(type.hasPrefix("text/") ? "text" : "binary"))])
         }
@@ -149,7 +149,7 @@ extension OpenAPIMapper {
     private mutating func mapPrimaryResponse(_ response: OpenAPI.Response, api: String, pointer: JSONPointer, entries: inout [SpecEntry]) {
         var result: [SpecEntry] = []
         var mock: JSONValue?
-        if let (type, media) = media(of: response) {
+        if let (type, media) = media(of: response, at: pointer) {
             let here = pointer.appending("content", type)
             if !Self.isJSON(type) {
                 result.add("format", .text(type.hasPrefix("text/") ? "text" : "binary"))
@@ -169,7 +169,7 @@ extension OpenAPIMapper {
         if let headers = response.headers, !headers.isEmpty {
             var names = NameRegistry(reserved: ["body"])
             var mapped: [SpecEntry] = []
-            for (header, item) in headers {
+            for (header, item) in inDocumentOrder(headers, at: pointer.appending("headers"), key: { $0 }) {
                 let here = pointer.appending("headers", header)
                 guard let value = try? document.components.lookup(item), case .a(let context) = value.schemaOrContent else {
                     warn(here, "header", "response header '\(header)' not kept: no schema")
@@ -186,7 +186,11 @@ extension OpenAPIMapper {
                     warn(here, "header", "response header '\(header)' of type \(info.type) not kept: headers hold scalars")
                     continue
                 }
-                let name = names.memberName(for: header, fallback: "header").name
+                var name = names.memberName(for: header, fallback: "header").name
+                if let given = value.vendorExtensions["x-apigen-name"]?.value as? String, names.isFree(given) {
+                    names.reserve(given)
+                    name = given
+                }
                 var parts: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: !value.required))), SpecEntry("key", .text(header))]
                 parts.add("description", text: value.description)
                 mapped.add(SpecNaming.memberName(name) ?? name, .map(parts))
@@ -212,7 +216,8 @@ extension OpenAPIMapper {
     /// schema's.
     private func example(_ media: OpenAPI.Content, schema: JSONSchema, at pointer: JSONPointer) -> JSONValue? {
         if media.example != nil { return raw.value(at: pointer.appending("example")) }
-        if let name = media.examples?.first?.key, media.examples?.first?.value.b != nil {
+        if let examples = media.examples, let first = inDocumentOrder(examples, at: pointer.appending("examples"), key: { $0 }).first, first.value.b != nil {
+            let name = first.key
             return raw.value(at: pointer.appending("examples", name, "value"))
         }
         if !schema.examples.isEmpty {

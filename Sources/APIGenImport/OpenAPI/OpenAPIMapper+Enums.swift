@@ -121,7 +121,7 @@ extension OpenAPIMapper {
                 warn(pointer.appending("discriminator"), "discriminator", "discriminator dropped: a member is not an object; members are told apart by trying each in turn")
             } else {
                 var mapping: [SpecEntry] = []
-                for (tag, target) in discriminator.mapping ?? [:] {
+                for (tag, target) in inDocumentOrder(discriminator.mapping ?? [:], at: pointer.appending("discriminator", "mapping"), key: { $0 }) {
                     let targetName = target.split(separator: "/").last.map(String.init) ?? target
                     guard let model = componentModels[targetName], memberTypes.contains(model) else {
                         warn(pointer.appending("discriminator", "mapping", tag), "discriminator", "mapping '\(tag)' → '\(target)' names no member: dropped")

@@ -14,7 +14,7 @@ extension OpenAPIMapper {
     mutating func mapPaths() {
         var fileNames: [String: String] = [:]
         var takenFiles: Set<String> = [SpecAssembler.serviceFile]
-        for (path, item) in document.paths {
+        for (path, item) in inDocumentOrder(document.paths, at: JSONPointer(["paths"]), key: \.rawValue) {
             let pathPointer = JSONPointer(["paths", path.rawValue])
             guard let pathItem = item.b else {
                 warn(pathPointer, "reference", "path item reference not followed: its operations are not imported")
@@ -133,7 +133,7 @@ extension OpenAPIMapper {
                 if let value = defaultNode(schema, type: info, at: pointer.appending("schema")) { entries.add("default", value) }
             }
         case .b(let content):
-            if let (type, media) = content.first, let schema = media.b?.schema {
+            if let (type, media) = inDocumentOrder(content, at: pointer.appending("content"), key: \.rawValue).first, let schema = media.b?.schema {
                 info = typeInfo(schema, at: pointer.appending("content", type.rawValue, "schema"), hint: parameter.name)
                 if type.rawValue != "application/json" {
                     warn(pointer.appending("content"), "param-content", "parameter content '\(type.rawValue)' sent as apigen sends the type (JSON text for objects)")

@@ -20,7 +20,7 @@ extension OpenAPIMapper {
     /// `allOf`, `oneOf`/`anyOf`, enums. Other components (a `string`, an array, a map) are aliases:
     /// their references are replaced by the type they stand for.
     mutating func mapComponents() {
-        let schemas = document.components.schemas
+        let schemas = inDocumentOrder(document.components.schemas, at: JSONPointer(["components", "schemas"]), key: \.rawValue)
         for (key, schema) in schemas where Self.isModel(schema) {
             let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
             componentModels[key.rawValue] = name
@@ -284,7 +284,7 @@ extension OpenAPIMapper {
     private mutating func collectProperties(_ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?, visited: inout Set<String>) {
         switch schema.value {
         case .object(_, let context):
-            for (key, property) in context.properties {
+            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
                 properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
             }
             if case .b(let values)? = context.additionalProperties {

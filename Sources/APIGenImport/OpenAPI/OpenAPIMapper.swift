@@ -38,6 +38,17 @@ struct OpenAPIMapper {
         typeNames.reserve(name)
     }
 
+    /// Entries of one of OpenAPIKit's dictionaries in the document's order: a JSON document's come
+    /// out of Foundation's decoder in hash order, which changes from run to run. Keys the scan does
+    /// not know (an object reached through a `$ref`) are sorted, so the result is the same every run.
+    func inDocumentOrder<Key, Value>(_ entries: some Sequence<(key: Key, value: Value)>, at pointer: JSONPointer, key name: (Key) -> String) -> [(key: Key, value: Value)] {
+        let list = Array(entries)
+        guard raw.needsOrdering else { return list }
+        let order = raw.keys(at: pointer) ?? []
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return list.sorted { (rank[name($0.key)] ?? Int.max, name($0.key)) < (rank[name($1.key)] ?? Int.max, name($1.key)) }
+    }
+
     mutating func warn(_ pointer: JSONPointer, _ kind: String, _ message: String) {
         warnings.append(ImportWarning(document: documentName, location: pointer.description, message: message, kind: kind))
     }
@@ -58,7 +69,7 @@ struct OpenAPIMapper {
         for (index, server) in servers.enumerated() {
             let pointer = JSONPointer(["servers", String(index)])
             var url = server.urlTemplate.absoluteString
-            for (variable, value) in server.variables {
+            for (variable, value) in inDocumentOrder(server.variables, at: pointer.appending("variables"), key: { $0 }) {
                 url = url.replacingOccurrences(of: "{\(variable)}", with: value.default)
                 if let choices = value.enum, choices.count > 1 {
                     warn(pointer.appending("variables", variable), "server-variable", "server variable '\(variable)' fixed at its default '\(value.default)'; other values (\(choices.filter { $0 != value.default }.joined(separator: ", "))) are not environments")
@@ -83,10 +94,10 @@ struct OpenAPIMapper {
     // MARK: Everything apigen has no place for
 
     private mutating func mapUnsupportedTopLevel() {
-        for (name, _) in document.components.securitySchemes {
+        for (name, _) in inDocumentOrder(document.components.securitySchemes, at: JSONPointer(["components", "securitySchemes"]), key: \.rawValue) {
             warn(JSONPointer(["components", "securitySchemes", name.rawValue]), "security", "security scheme not imported: add authentication with a plugin (HeaderPlugin, RequestSigner)")
         }
-        for (name, _) in document.webhooks {
+        for (name, _) in inDocumentOrder(document.webhooks, at: JSONPointer(["webhooks"]), key: { $0 }) {
             warn(JSONPointer(["webhooks", name]), "webhook", "webhook not imported: apigen generates clients, not servers")
         }
     }

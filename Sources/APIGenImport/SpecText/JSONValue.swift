@@ -1,13 +1,21 @@
 import Foundation
 
-/// A JSON value with its object keys sorted, so that its text is the same every run.
+/// A member of a JSON object.
+struct JSONMember: Sendable, Hashable {
+    var key: String
+    var value: JSONValue
+}
+
+/// A JSON value whose objects keep their members in order: the order of the document they came
+/// from, or sorted when the source has none (a Foundation dictionary), so that the text is the same
+/// every run.
 enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object([JSONMember])
 
     /// Converts a value from `JSONSerialization`, Yams or OpenAPIKit's `AnyCodable`; `nil` for a
     /// value JSON cannot hold.
@@ -44,10 +52,10 @@ enum JSONValue: Sendable, Hashable {
             }
             self = .array(items)
         case let values as [String: Any?]:
-            var object: [String: JSONValue] = [:]
-            for (key, item) in values {
-                guard let converted = JSONValue(any: item) else { return nil }
-                object[key] = converted
+            var object: [JSONMember] = []
+            for key in values.keys.sorted() {
+                guard let converted = JSONValue(any: values[key] ?? nil) else { return nil }
+                object.append(JSONMember(key: key, value: converted))
             }
             self = .object(object)
         default:
@@ -71,7 +79,7 @@ enum JSONValue: Sendable, Hashable {
         case .string(let text): YAMLText.doubleQuoted(text)
         case .array(let items): "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
         case .object(let object):
-            "{" + object.keys.sorted().map { YAMLText.doubleQuoted($0) + ": " + (object[$0] ?? .null).jsonText }.joined(separator: ", ") + "}"
+            "{" + object.map { YAMLText.doubleQuoted($0.key) + ": " + $0.value.jsonText }.joined(separator: ", ") + "}"
         }
     }
 
@@ -83,7 +91,7 @@ enum JSONValue: Sendable, Hashable {
         case .number(let text): Int64(text).map { $0 as Any } ?? (Double(text) ?? 0) as Any
         case .string(let text): text
         case .array(let items): items.map(\.foundationValue)
-        case .object(let object): object.mapValues(\.foundationValue)
+        case .object(let object): Dictionary(object.map { ($0.key, $0.value.foundationValue) }, uniquingKeysWith: { first, _ in first })
         }
     }
 }
