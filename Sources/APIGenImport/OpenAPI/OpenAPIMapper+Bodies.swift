@@ -62,8 +62,14 @@ extension OpenAPIMapper {
                 if !params.names.isFree(SpecNaming.memberName(name) ?? name) {
                     let made = params.names.memberName(for: name, fallback: "param").name
                     warn(here.appending("schema", "properties", name), "rename", "body property '\(name)' named '\(made)': its Swift name is taken by another param")
-                    if case .map(var parts) = node, !parts.contains(where: { $0.key == "key" }) { parts.insert(SpecEntry("key", .text(name)), at: 1); node = .map(parts) }
-                    else if case .map = node {} else { node = .map([SpecEntry("type", node), SpecEntry("key", .text(name))]) }
+                    // `in: body`, as a path placeholder of the same name would otherwise take it.
+                    if case .map(var parts) = node {
+                        if !parts.contains(where: { $0.key == "key" }) { parts.insert(SpecEntry("key", .text(name)), at: 1) }
+                        if !parts.contains(where: { $0.key == "in" }) { parts.insert(SpecEntry("in", .text("body")), at: 1) }
+                        node = .map(parts)
+                    } else {
+                        node = .map([SpecEntry("type", node), SpecEntry("in", .text("body")), SpecEntry("key", .text(name))])
+                    }
                     name = made
                 } else {
                     params.names.reserve(SpecNaming.memberName(name) ?? name)

@@ -59,6 +59,11 @@ extension OpenAPIMapper {
         var api: [SpecEntry] = []
         api.add("description", text: [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n"))
         if method != "GET" { api.add("method", .text(method)) }
+        var path = path
+        if let fragment = path.firstIndex(of: "#") {
+            warn(pointer, "path", "fragment '\(path[fragment...])' of the path dropped: a fragment is never sent")
+            path = String(path[..<fragment])
+        }
         api.add("path", .text(path))
         var params = ParamsBuilder()
         mapParameters(pathItem.parameters, operation.parameters, method: method, pointer: pointer, into: &params)

@@ -120,7 +120,14 @@ extension OpenAPIMapper {
             }
             return TypeInfo(type: "[String: JSON]")
         case .all(let parts, _):
-            if parts.count == 1, let only = parts.first, !Self.isModel(schema) { return typeInfo(only, at: pointer.appending("allOf", "0"), hint: hint) }
+            if !Self.isModel(schema) {
+                // No properties to merge: the type of the first member that says something (members
+                // without a type only annotate).
+                let meaningful = parts.indices.filter { if case .fragment = parts[$0].value { return false } else { return true } }
+                guard let index = meaningful.first ?? parts.indices.first else { return TypeInfo(type: "JSON") }
+                if meaningful.count > 1 { warn(pointer.appending("allOf"), "allOf", "allOf of types without properties: typed as its first member") }
+                return typeInfo(parts[index], at: pointer.appending("allOf", String(index)), hint: hint)
+            }
             return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint))
         case .one, .any:
             if let (members, hasNull) = Self.nonNullMembers(schema), members.count == 1, let only = members.first, schema.discriminator == nil {
