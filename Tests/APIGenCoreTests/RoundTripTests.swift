@@ -60,6 +60,19 @@ import APIGenImport
         }
     }
 
+    @Test func cliExportIsTheSameEveryRun() async throws {
+        let folder = try TemporaryFolder()
+        let spec = Repository.root.appendingPathComponent("Specs/httpbin.yaml").path
+        var texts: [String] = []
+        for name in ["a.yaml", "b.yaml", "c.json", "d.json"] {
+            let result = try await ProcessResult.run(Repository.apigen, ["export", "openapi", spec, "-o", name], in: folder.url)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            texts.append(try #require(folder.read(name)))
+        }
+        #expect(texts[0] == texts[1] && texts[2] == texts[3])
+        #expect(texts[2].hasPrefix("{\n  \"openapi\": \"3.1.0\""))
+    }
+
     @Test func exportRefusesSeveralServices() throws {
         let (_, description) = Generator.describe(specs: Repository.root.appendingPathComponent("Specs"))
         let export = OpenAPIExporter.export(try #require(description), json: false)
