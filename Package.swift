@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // For `apigen import openapi` / `export openapi` only. The ExternalLoading trait (loading
+        // documents split over several files) is off: it costs compile time and import reads one file.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
     ],
     targets: [
         // MARK: Runtime
@@ -47,10 +50,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "APIGenImport",
+            dependencies: [
+                "APIGenCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "apigen",
             dependencies: [
                 "APIGenCore",
+                "APIGenImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -70,9 +85,10 @@ let package = Package(
         .testTarget(
             name: "APIGenCoreTests",
             dependencies: [
-                "APIGenCore", "Interactive", "apigen", "RuntimeTestSupport",
+                "APIGenCore", "APIGenImport", "Interactive", "apigen", "RuntimeTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

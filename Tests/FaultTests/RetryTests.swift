@@ -76,7 +76,8 @@ struct RetryTests {
         // 1 s deadline ended them.
         #expect(elapsed < .seconds(20))
         let received = try await server.counts().received["/deadline"] ?? 0
-        #expect((1...3).contains(received))
+        // At most a few attempts; on a loaded machine the first may not reach the server within 1 s.
+        #expect((0...3).contains(received))
     }
 
     @Test func cancellationStopsRetries() async throws {

@@ -65,6 +65,11 @@ public enum Generator {
     /// all cores; their diagnostics are gathered in file order.
     static func resolve(specs: URL, diagnostics: inout Diagnostics) -> [ResolvedService] {
         let sources = SpecFileFinder.find(in: specs, diagnostics: &diagnostics)
+        return resolve(sources: sources, diagnostics: &diagnostics)
+    }
+
+    /// Resolves the services that spec texts declare.
+    static func resolve(sources: [SpecSource], diagnostics: inout Diagnostics) -> [ResolvedService] {
         let parsed = ConcurrentMap.map(sources) { source -> (SpecFile?, Diagnostics) in
             var loadDiagnostics = Diagnostics()
             guard let root = YAMLLoader.load(source.text, file: source.displayPath, diagnostics: &loadDiagnostics) else {

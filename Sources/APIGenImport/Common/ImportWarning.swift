@@ -1,0 +1,58 @@
+/// Something the source says that the spec format cannot express, or says differently: one line,
+/// `DOC#/json/pointer: warning: message` (or `DOC: NEI interface 'name' (id 12): warning: …`).
+public struct ImportWarning: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The source document as given on the command line.
+    public var document: String
+    /// Where in it: a JSON pointer starting with `#`, or an NEI item's kind, name and id.
+    public var location: String
+    /// What was dropped or approximated.
+    public var message: String
+    /// A short name of the kind of loss, for counting (`security`, `anyOf`, `cookie`…).
+    public var kind: String
+
+    /// Creates a warning.
+    public init(document: String, location: String, message: String, kind: String) {
+        self.document = document
+        self.location = location
+        self.message = message
+        self.kind = kind
+    }
+
+    /// The line as printed, with `warning` or (under `--strict`) `error`.
+    public func line(severity: String) -> String {
+        let separator = location.hasPrefix("#") ? "" : ": "
+        return "\(document)\(separator)\(location): \(severity): \(message)"
+    }
+
+    public var description: String { line(severity: "warning") }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.location, lhs.message) < (rhs.location, rhs.message)
+    }
+}
+
+/// A JSON pointer (RFC 6901) into a document, built while walking it.
+struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    private(set) var tokens: [String]
+
+    init(_ tokens: [String] = []) {
+        self.tokens = tokens
+    }
+
+    /// The pointer one step further down.
+    func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens + [token])
+    }
+
+    /// The pointer several steps further down.
+    func appending(_ more: String...) -> JSONPointer {
+        JSONPointer(tokens + more)
+    }
+
+    /// `#/paths/~1pets~1{id}/get`.
+    var description: String {
+        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+    }
+}
+
+import Foundation

@@ -1,0 +1,63 @@
+import APIGenCore
+
+/// Hands out Swift-safe names that are unique in one scope, and says when a name had to change.
+struct NameRegistry {
+    /// Names taken so far, compared as Swift compares them.
+    private(set) var taken: Set<String> = []
+
+    init(reserved: Set<String> = []) {
+        taken = reserved
+    }
+
+    /// Marks a name as taken.
+    mutating func reserve(_ name: String) {
+        taken.insert(name)
+    }
+
+    /// Whether a name is free.
+    func isFree(_ name: String) -> Bool {
+        !taken.contains(name)
+    }
+
+    /// A type name made from `source` (`list-pets` → `ListPets`) that is neither taken nor
+    /// reserved by the generated code, and whose `derived` names (`<Name>Api`…) are free too;
+    /// `fallback` when the source makes no name. Taken at once.
+    mutating func typeName(for source: String, fallback: String, derived: [String] = []) -> String {
+        var base = SpecNaming.typeName(source) ?? fallback
+        if base.unicodeScalars.first == "_" { base = fallback + base }
+        var candidate = base
+        var number = 2
+        while !isTypeNameFree(candidate, derived: derived) {
+            candidate = base + String(number)
+            number += 1
+        }
+        taken.insert(candidate)
+        for suffix in derived { taken.insert(candidate + suffix) }
+        return candidate
+    }
+
+    private func isTypeNameFree(_ name: String, derived: [String]) -> Bool {
+        let all = [name] + derived.map { name + $0 }
+        return all.allSatisfy { !taken.contains($0) && !SpecNaming.isReservedTypeName($0) }
+    }
+
+    /// A member name for `source` (`pet_id` → `petId`) that is free in this scope: the source
+    /// itself when the generator makes a free name of it, else a made-up one. Returns the spec name
+    /// to write and whether it differs from the source (then the source must be written as `key`).
+    mutating func memberName(for source: String, fallback: String) -> (name: String, renamed: Bool) {
+        if let member = SpecNaming.memberName(source), !taken.contains(member) {
+            taken.insert(member)
+            return (source, false)
+        }
+        var base = SpecNaming.memberName(source) ?? fallback
+        if base.hasPrefix("_") { base = fallback + base }
+        var candidate = base
+        var number = 2
+        while taken.contains(SpecNaming.memberName(candidate) ?? candidate) {
+            candidate = base + String(number)
+            number += 1
+        }
+        taken.insert(SpecNaming.memberName(candidate) ?? candidate)
+        return (candidate, true)
+    }
+}

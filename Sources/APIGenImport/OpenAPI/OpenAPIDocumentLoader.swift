@@ -1,0 +1,164 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Reads an OpenAPI 3.0, 3.1 or 3.2 document, YAML or JSON, into OpenAPIKit's 3.1/3.2 types
+/// (a 3.0 document is converted by OpenAPIKitCompat).
+enum OpenAPIDocumentLoader {
+    private struct VersionProbe: Decodable {
+        var openapi: String?
+        var swagger: String?
+    }
+
+    /// The document, or a message saying why it cannot be read.
+    static func load(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(LoadFailure(message: "the document is not UTF-8 text"))
+        }
+        if text.drop(while: { $0.isWhitespace }).first == "{" { return loadJSON(data) }
+        let decoder = YAMLDecoder()
+        do {
+            let raw = RawDocument(yaml: text)
+            let probe = try decoder.decode(VersionProbe.self, from: text)
+            if let failure = check(probe) { return .failure(failure) }
+            if probe.openapi?.hasPrefix("3.0") == true {
+                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
+                return .success((old.convert(to: .v3_1_1), raw))
+            }
+            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: text), raw))
+        } catch {
+            return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
+        }
+    }
+
+    /// JSON is decoded by Foundation (Yams is several times slower on large documents); the order
+    /// of keys, which Foundation does not keep, comes from one scan of the text.
+    private static func loadJSON(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
+        guard let order = OrderedJSON(data) else {
+            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON"))
+        }
+        let decoder = JSONDecoder()
+        do {
+            let raw = RawDocument(json: data, order: order)
+            let probe = try decoder.decode(VersionProbe.self, from: data)
+            if let failure = check(probe) { return .failure(failure) }
+            if probe.openapi?.hasPrefix("3.0") == true {
+                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
+                return .success((old.convert(to: .v3_1_1), raw))
+            }
+            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data), raw))
+        } catch {
+            return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
+        }
+    }
+
+    private static func check(_ probe: VersionProbe) -> LoadFailure? {
+        if let swagger = probe.swagger {
+            return LoadFailure(message: "Swagger \(swagger) documents are not supported; convert to OpenAPI 3 first (for example with swagger2openapi)")
+        }
+        guard probe.openapi != nil else {
+            return LoadFailure(message: "not an OpenAPI document: no 'openapi' version")
+        }
+        return nil
+    }
+
+    struct LoadFailure: Error {
+        var message: String
+    }
+}
+
+/// The 3.1/3.2 document type every importer and the exporter work on.
+typealias OpenAPIDocument = OpenAPIKit.OpenAPI.Document
+
+/// Literal values of the document as written (examples, defaults, enum values) and the order of
+/// its keys, found by JSON pointer. Literal values are read with the document's own typing:
+/// OpenAPIKit's `AnyCodable` decoded through Yams' decoder reads any text with a `:` (`http://…`,
+/// `10:30`) as a sexagesimal number. The text is parsed for this once, on the first look-up.
+final class RawDocument {
+    private let yaml: String?
+    private let json: Data?
+    private let order: OrderedJSON?
+    private lazy var yamlRoot: Node? = yaml.flatMap { try? Yams.compose(yaml: $0) }
+    private lazy var jsonRoot: Any? = json.flatMap { try? JSONSerialization.jsonObject(with: $0) }
+
+    init(yaml: String) {
+        self.yaml = yaml
+        json = nil
+        order = nil
+    }
+
+    init(json: Data, order: OrderedJSON) {
+        yaml = nil
+        self.json = json
+        self.order = order
+    }
+
+    /// Whether OpenAPIKit's dictionaries are in hash order (a JSON document) rather than the document's.
+    var needsOrdering: Bool { order != nil }
+
+    /// The keys of the object at `pointer` in document order (JSON documents only).
+    func keys(at pointer: JSONPointer) -> [String]? {
+        order?.keys(at: pointer)
+    }
+
+    /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).
+    func value(at pointer: JSONPointer) -> JSONValue? {
+        if json != nil {
+            var current: Any? = jsonRoot
+            for token in pointer.tokens {
+                if let object = current as? [String: Any] { current = object[token] }
+                else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
+                else { return nil }
+            }
+            return current.flatMap { ordered(JSONValue(any: $0), at: pointer) }
+        }
+        guard var current = yamlRoot else { return nil }
+        for token in pointer.tokens {
+            switch current {
+            case .mapping(let mapping):
+                guard let next = mapping.first(where: { $0.key.string == token })?.value else { return nil }
+                current = next
+            case .sequence(let sequence):
+                guard let index = Int(token), sequence.indices.contains(index) else { return nil }
+                current = sequence[index]
+            default:
+                return nil
+            }
+        }
+        return Self.json(current)
+    }
+
+    /// A value from `JSONSerialization` with its objects in the document's order again.
+    private func ordered(_ value: JSONValue?, at pointer: JSONPointer) -> JSONValue? {
+        switch value {
+        case .object(let members)?:
+            let order = keys(at: pointer) ?? []
+            let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let sorted = members.sorted { (rank[$0.key] ?? Int.max, $0.key) < (rank[$1.key] ?? Int.max, $1.key) }
+            return .object(sorted.map { JSONMember(key: $0.key, value: ordered($0.value, at: pointer.appending($0.key)) ?? $0.value) })
+        case .array(let items)?:
+            return .array(items.enumerated().map { ordered($1, at: pointer.appending(String($0))) ?? $1 })
+        default:
+            return value
+        }
+    }
+
+    static func json(_ node: Node) -> JSONValue {
+        switch node {
+        case .mapping(let mapping):
+            return .object(mapping.map { JSONMember(key: $0.key.string ?? "", value: json($0.value)) })
+        case .sequence(let sequence):
+            return .array(sequence.map(json))
+        case .scalar(let scalar):
+            switch Resolver.default.resolveTag(of: node) {
+            case .null: return .null
+            case .bool: return Bool.construct(from: scalar).map(JSONValue.bool) ?? .string(scalar.string)
+            case .int: return Int64.construct(from: scalar).map { .number(String($0)) } ?? .string(scalar.string)
+            case .float: return Double.construct(from: scalar).flatMap { $0.isFinite ? JSONValue.number(String($0)) : nil } ?? .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        }
+    }
+}

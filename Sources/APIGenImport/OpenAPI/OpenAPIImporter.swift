@@ -1,0 +1,49 @@
+import APIGenCore
+public import Foundation
+
+/// `apigen import openapi`: an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) → apigen specs.
+public enum OpenAPIImporter {
+    /// Imports a document.
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - documentName: The document as given on the command line, named in every warning.
+    ///   - outputPath: The output folder as given, named in the generator's diagnostics.
+    /// - Returns: The spec files (one per tag, `default.yaml` for untagged operations, and
+    ///   `service.yaml` with the environments and models), sorted, the same bytes every run; and one
+    ///   warning per loss.
+    public static func importDocument(_ data: Data, documentName: String, outputPath: String) -> ImportOutcome {
+        var outcome = ImportOutcome()
+        let clock = ContinuousClock()
+        let start = clock.now
+        func phase(_ name: String) {
+            if ProcessInfo.processInfo.environment["APIGEN_TIMING"] != nil {
+                FileHandle.standardError.write(Data("timing: \(name) \(clock.now - start)\n".utf8))
+            }
+        }
+        let document: OpenAPIDocument
+        let raw: RawDocument
+        switch OpenAPIDocumentLoader.load(data) {
+        case .success(let (loaded, rawDocument)):
+            document = loaded
+            raw = rawDocument
+        case .failure(let failure):
+            outcome.errors.append("\(documentName): error: \(failure.message)")
+            return outcome
+        }
+        phase("decoded")
+        var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
+        mapper.map()
+        phase("mapped")
+        outcome.operationsIn = mapper.operationsIn
+        var warnings = mapper.warnings
+        let assembler = SpecAssembler(source: "openapi", documentName: URL(fileURLWithPath: documentName).lastPathComponent, outputPath: outputPath)
+        var errors: [String] = []
+        let files = assembler.assemble(mapper.service, warnings: &warnings, errors: &errors, document: documentName)
+        phase("checked")
+        outcome.errors = errors
+        outcome.warnings = warnings
+        outcome.files = files
+        outcome.apisOut = errors.isEmpty ? mapper.service.apis.count - warnings.filter { $0.kind == "rejected-operation" }.count : 0
+        return outcome
+    }
+}

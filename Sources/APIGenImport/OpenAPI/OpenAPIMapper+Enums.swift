@@ -1,0 +1,144 @@
+import APIGenCore
+import Foundation
+import OpenAPIKit
+
+/// Enums and sums.
+extension OpenAPIMapper {
+    /// Case names the document gives beside the values: `x-enum-varnames` (openapi-generator) or
+    /// `x-enumNames` (NSwag).
+    private static func vendorNames(_ vendor: [String: AnyCodable]) -> [String]? {
+        for key in ["x-enum-varnames", "x-enumNames"] {
+            if let names = vendor[key]?.value as? [Any] { return names.map { "\($0)" } }
+        }
+        return nil
+    }
+
+    /// A vendor extension's list of texts; `""` for entries that are not text.
+    private static func texts(_ value: AnyCodable?) -> [String]? {
+        (value?.value as? [Any])?.map { $0 as? String ?? "" }
+    }
+
+    /// String enum cases: a value where the generator makes a good name of it, else
+    /// `{ value, name }` with the vendor name or a made-up one.
+    mutating func stringEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecNode] {
+        let names = Self.vendorNames(vendor)
+        let descriptions = Self.texts(vendor["x-enum-descriptions"])
+        var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
+        var cases: [SpecNode] = []
+        var seen: Set<String> = []
+        for (index, raw) in values.enumerated() {
+            guard let value = raw as? String else {
+                if !(raw is NSNull), JSONValue(any: raw) != .null {
+                    warn(pointer.appending("enum", String(index)), "enum", "enum value \(JSONValue(any: raw)?.jsonText ?? "?") is not text: dropped")
+                }
+                continue
+            }
+            guard seen.insert(value).inserted else { continue }
+            let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
+            var explicitName: String?
+            if let names, index < names.count, SpecNaming.memberName(names[index]) != SpecNaming.memberName(value) {
+                let name = registry.memberName(for: names[index], fallback: "case").name
+                explicitName = SpecNaming.memberName(name) ?? "case\(index)"
+            } else {
+                let (name, renamed) = registry.memberName(for: value, fallback: "value")
+                if renamed { explicitName = SpecNaming.memberName(name) ?? "value\(index)" }
+            }
+            if explicitName == nil, description == nil {
+                cases.append(.text(value))
+            } else {
+                var entry: [SpecEntry] = [SpecEntry("value", .text(value))]
+                entry.add("name", text: explicitName)
+                entry.add("description", text: description)
+                cases.append(.map(entry))
+            }
+        }
+        return cases
+    }
+
+    /// Int enum cases: `name: value`, names from the vendor names or made from the value.
+    mutating func integerEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecEntry] {
+        let names = Self.vendorNames(vendor)
+        let descriptions = Self.texts(vendor["x-enum-descriptions"])
+        var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
+        var cases: [SpecEntry] = []
+        var seen: Set<Int> = []
+        for (index, raw) in values.enumerated() {
+            guard let value = raw as? Int else {
+                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value is not a whole number: dropped") }
+                continue
+            }
+            guard seen.insert(value).inserted else { continue }
+            let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? (value < 0 ? "minus\(-value)" : "value\(value)")
+            let name = registry.memberName(for: source, fallback: "value").name
+            let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
+            let node: SpecNode = description.map { .map([SpecEntry("value", .literal(String(value))), SpecEntry("description", .text($0))]) } ?? .literal(String(value))
+            cases.append(SpecEntry(SpecNaming.memberName(name) ?? "value\(index)", node))
+        }
+        return cases
+    }
+
+    /// `oneOf` (and `anyOf`, approximated) with its discriminator.
+    mutating func sumEntries(_ name: String, schema: JSONSchema, parts: [JSONSchema], at pointer: JSONPointer) -> [SpecEntry] {
+        let key = schema.value.isOneOf ? "oneOf" : "anyOf"
+        if !schema.value.isOneOf {
+            warn(pointer.appending("anyOf"), "anyOf", "anyOf imported as oneOf: a value decodes as the first member that matches, not as all that do")
+        }
+        var members: [SpecNode] = []
+        var memberTypes: [String] = []
+        var names = NameRegistry()
+        for (index, part) in parts.enumerated() {
+            if case .null = part.value { continue }
+            let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + "Option\(index + 1)")
+            // A member cannot be optional: null is left out (the field holding the sum is optional).
+            let type = info.type
+            guard !memberTypes.contains(type) else {
+                warn(pointer.appending(key, String(index)), "oneOf", "member '\(type)' listed twice: kept once")
+                continue
+            }
+            if type == "JSON" {
+                warn(pointer.appending(key, String(index)), "oneOf", "member of any type dropped; the sum keeps unknown values instead")
+                continue
+            }
+            memberTypes.append(type)
+            // Case names come from the type; members whose names clash get one of their own.
+            let caseName = SpecNaming.memberName(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List")) ?? "option\(index + 1)"
+            if names.isFree(caseName) {
+                names.reserve(caseName)
+                members.append(.text(type))
+            } else {
+                let made = names.memberName(for: "option\(index + 1)", fallback: "option").name
+                members.append(.map([SpecEntry("type", .text(type)), SpecEntry("name", .text(made))]))
+            }
+        }
+        var entries: [SpecEntry] = [SpecEntry("oneOf", .list(members))]
+        if parts.contains(where: { if case .fragment = $0.value { return true } else { return false } })
+            || schema.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true {
+            entries.add("unknown", .literal("true"))
+        }
+        if let discriminator = schema.discriminator {
+            let allModels = memberTypes.allSatisfy { type in service.models.contains { $0.name == type } || componentModels.values.contains(type) }
+            if !allModels || memberTypes.contains(where: { enumModels.contains($0) }) {
+                warn(pointer.appending("discriminator"), "discriminator", "discriminator dropped: a member is not an object; members are told apart by trying each in turn")
+            } else {
+                var mapping: [SpecEntry] = []
+                for (tag, target) in inDocumentOrder(discriminator.mapping ?? [:], at: pointer.appending("discriminator", "mapping"), key: { $0 }) {
+                    let targetName = target.split(separator: "/").last.map(String.init) ?? target
+                    guard let model = componentModels[targetName], memberTypes.contains(model) else {
+                        warn(pointer.appending("discriminator", "mapping", tag), "discriminator", "mapping '\(tag)' → '\(target)' names no member: dropped")
+                        continue
+                    }
+                    mapping.add(tag, .text(model))
+                }
+                if mapping.isEmpty {
+                    entries.add("discriminator", .text(discriminator.propertyName))
+                } else {
+                    entries.add("discriminator", .map([SpecEntry("propertyName", .text(discriminator.propertyName)), SpecEntry("mapping", .map(mapping))]))
+                }
+                if let fallback = discriminator.defaultMapping {
+                    warn(pointer.appending("discriminator", "defaultMapping"), "discriminator", "defaultMapping '\(fallback)' not kept")
+                }
+            }
+        }
+        return entries
+    }
+}

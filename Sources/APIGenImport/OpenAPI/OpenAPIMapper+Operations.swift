@@ -1,0 +1,192 @@
+import APIGenCore
+import Foundation
+import OpenAPIKit
+
+/// Paths and operations → APIs.
+extension OpenAPIMapper {
+    /// The generated types an API named N takes besides N itself.
+    static let derivedSuffixes = ["Api", "Parser", "Response", "Output", "Failure", "Body"]
+
+    private static let methods: [(OpenAPI.HttpMethod, String)] = [
+        (.get, "GET"), (.put, "PUT"), (.post, "POST"), (.delete, "DELETE"), (.patch, "PATCH"), (.head, "HEAD"),
+    ]
+
+    mutating func mapPaths() {
+        var fileNames: [String: String] = [:]
+        var takenFiles: Set<String> = [SpecAssembler.serviceFile]
+        for (path, item) in inDocumentOrder(document.paths, at: JSONPointer(["paths"]), key: \.rawValue) {
+            let pathPointer = JSONPointer(["paths", path.rawValue])
+            guard let pathItem = item.b else {
+                warn(pathPointer, "reference", "path item reference not followed: its operations are not imported")
+                continue
+            }
+            for endpoint in pathItem.endpoints {
+                operationsIn += 1
+                let pointer = pathPointer.appending(endpoint.method.rawValue.lowercased())
+                guard let method = Self.methods.first(where: { $0.0 == endpoint.method })?.1 else {
+                    warn(pointer, "method", "\(endpoint.method.rawValue) operations are not supported: not imported")
+                    continue
+                }
+                let operation = endpoint.operation
+                let tag = operation.tags?.first
+                let file: String
+                if let tag, let known = fileNames[tag] {
+                    file = known
+                } else {
+                    var stem = (tag ?? "default").fileStem
+                    if stem.isEmpty { stem = "tag" }
+                    var candidate = stem + ".yaml"
+                    var number = 2
+                    while takenFiles.contains(candidate) {
+                        candidate = "\(stem)-\(number).yaml"
+                        number += 1
+                    }
+                    takenFiles.insert(candidate)
+                    fileNames[tag ?? ""] = candidate
+                    file = candidate
+                }
+                mapOperation(operation, method: method, path: path.rawValue, pathItem: pathItem, pointer: pointer, file: file)
+            }
+        }
+    }
+
+    private mutating func mapOperation(_ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem, pointer: JSONPointer, file: String) {
+        let source = operation.operationId ?? (method.lowercased() + " " + path)
+        let name = typeNames.typeName(for: source, fallback: "Operation", derived: Self.derivedSuffixes)
+        if let id = operation.operationId, SpecNaming.typeName(id) != name {
+            warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(SpecNaming.typeName(id).map { "'\($0)' or one of its types is taken" } ?? "it makes no Swift name")")
+        }
+        var api: [SpecEntry] = []
+        api.add("description", text: [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n"))
+        if method != "GET" { api.add("method", .text(method)) }
+        var path = path
+        if let fragment = path.firstIndex(of: "#") {
+            warn(pointer, "path", "fragment '\(path[fragment...])' of the path dropped: a fragment is never sent")
+            path = String(path[..<fragment])
+        }
+        api.add("path", .text(path))
+        var params = ParamsBuilder()
+        mapParameters(pathItem.parameters, operation.parameters, method: method, pointer: pointer, into: &params)
+        if let body = operation.requestBody {
+            mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
+        }
+        if !params.entries.isEmpty { api.insert(SpecEntry("params", .map(params.entries)), at: api.firstIndex { $0.key == "body" || $0.key == "paramsFrom" } ?? api.endIndex) }
+        mapResponses(operation.responses, api: name, pointer: pointer.appending("responses"), entries: &api)
+        if operation.deprecated { api.add("deprecated", .literal("true")) }
+        if let tags = operation.tags, !tags.isEmpty { api.add("x-tags", .text(tags.joined(separator: ","))) }
+        for (key, value) in operation.vendorExtensions.sorted(by: { $0.key < $1.key }) where key.hasPrefix("x-") && key != "x-tags" {
+            if let text = value.value as? String { api.add(key, .text(text)) }
+            else { warn(pointer.appending(key), "extension", "extension '\(key)' is not text: not kept") }
+        }
+        if operation.security?.isEmpty == false {
+            warn(pointer.appending("security"), "security", "security requirement not imported: add authentication with a plugin")
+        }
+        if !operation.callbacks.isEmpty { warn(pointer.appending("callbacks"), "callback", "callbacks not imported") }
+        if operation.servers?.isEmpty == false { warn(pointer.appending("servers"), "server", "servers of one operation not imported: the service's environments apply") }
+        service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: pointer.description))
+    }
+
+    /// An API's params as they are built, with their Swift names kept unique.
+    struct ParamsBuilder {
+        var entries: [SpecEntry] = []
+        var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
+    }
+
+    private mutating func mapParameters(_ shared: OpenAPI.Parameter.Array, _ own: OpenAPI.Parameter.Array, method: String, pointer: JSONPointer, into params: inout ParamsBuilder) {
+        var resolved: [(OpenAPI.Parameter, JSONPointer)] = []
+        for (list, base) in [(shared, JSONPointer(pointer.tokens.dropLast() + ["parameters"])), (own, pointer.appending("parameters"))] {
+            for (index, item) in list.enumerated() {
+                let here = base.appending(String(index))
+                guard let parameter = try? document.components.lookup(item) else {
+                    warn(here, "reference", "parameter reference cannot be resolved: not imported")
+                    continue
+                }
+                resolved.removeAll { $0.0.name == parameter.name && $0.0.location == parameter.location }
+                resolved.append((parameter, here))
+            }
+        }
+        for (parameter, here) in resolved {
+            mapParameter(parameter, method: method, pointer: here, into: &params)
+        }
+    }
+
+    private mutating func mapParameter(_ parameter: OpenAPI.Parameter, method: String, pointer: JSONPointer, into params: inout ParamsBuilder) {
+        let location: String
+        switch parameter.location {
+        case .path: location = "path"
+        case .query: location = "query"
+        case .header: location = "header"
+        default:
+            warn(pointer, "cookie", "\(parameter.location.rawValue) parameter '\(parameter.name)' not imported: apigen sends path, query, header and body params")
+            return
+        }
+        if location == "header", ["accept", "content-type"].contains(parameter.name.lowercased()) {
+            warn(pointer, "header", "header parameter '\(parameter.name)' not imported: the runtime sets it")
+            return
+        }
+        var info = TypeInfo(type: "String")
+        var entries: [SpecEntry] = []
+        var style: OpenAPI.Parameter.SchemaContext?
+        switch parameter.schemaOrContent {
+        case .a(let context):
+            style = context
+            switch context.schema {
+            case .a(let reference):
+                info = typeInfo(JSONSchema.reference(reference.jsonReference), at: pointer.appending("schema"), hint: parameter.name)
+            case .b(let schema):
+                info = typeInfo(schema, at: pointer.appending("schema"), hint: parameter.name)
+                if let value = defaultNode(schema, type: info, at: pointer.appending("schema")) { entries.add("default", value) }
+            }
+        case .b(let content):
+            if let (type, media) = inDocumentOrder(content, at: pointer.appending("content"), key: \.rawValue).first, let schema = media.b?.schema {
+                info = typeInfo(schema, at: pointer.appending("content", type.rawValue, "schema"), hint: parameter.name)
+                if type.rawValue != "application/json" {
+                    warn(pointer.appending("content"), "param-content", "parameter content '\(type.rawValue)' sent as apigen sends the type (JSON text for objects)")
+                }
+            }
+        }
+        var (name, renamed) = params.names.memberName(for: parameter.name, fallback: "param")
+        var namedByExport = false
+        if case .a(let context) = parameter.schemaOrContent, case .b(let schema) = context.schema,
+           let given = schema.vendorExtensions["x-apigen-name"]?.value as? String, given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
+            params.names.reserve(SpecNaming.memberName(given) ?? given)
+            (name, renamed, namedByExport) = (given, true, true)
+        }
+        if renamed, !namedByExport, SpecNaming.memberName(parameter.name) != nil {
+            warn(pointer, "rename", "parameter '\(parameter.name)' named '\(name)': its Swift name is taken")
+        }
+        let optional = !parameter.required && entries.isEmpty && location != "path"
+        entries.insert(SpecEntry("type", .text(info.expression(optional: optional))), at: 0)
+        let placedByDefault = location == "path" || (location == "query" && ["GET", "DELETE", "HEAD"].contains(method))
+        if !placedByDefault { entries.add("in", .text(location)) }
+        if renamed { entries.add("key", text: parameter.name) }
+        entries.add("description", text: parameter.description)
+        if let format = info.format { entries.add("format", text: format) }
+        if parameter.deprecated { entries.add("deprecated", .literal("true")) }
+        if let style { entries += wireStyle(style, location: location, type: info, pointer: pointer) }
+        params.entries.add(name, entries.count == 1 ? entries[0].value : .map(entries))
+    }
+
+    /// `style`/`explode`/`allowReserved` where they differ from what apigen does anyway.
+    private mutating func wireStyle(_ context: OpenAPI.Parameter.SchemaContext, location: String, type: TypeInfo, pointer: JSONPointer) -> [SpecEntry] {
+        var entries: [SpecEntry] = []
+        let isObject = !type.type.hasPrefix("[") && !["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "Data", "JSON"].contains(type.type) && !enumModels.contains(type.type)
+            || type.type.hasPrefix("[String:")
+        switch (location, context.style) {
+        case ("query", .form):
+            if !context.explode { entries = [SpecEntry("style", .text("form")), SpecEntry("explode", .literal("false"))] }
+            else if isObject { entries = [SpecEntry("style", .text("form"))] }
+        case ("query", .pipeDelimited): entries = [SpecEntry("style", .text("pipeDelimited"))]
+        case ("query", .spaceDelimited): entries = [SpecEntry("style", .text("spaceDelimited"))]
+        case ("query", .deepObject): entries = [SpecEntry("style", .text("deepObject"))]
+        case ("path", .simple), ("header", .simple): break
+        default:
+            warn(pointer.appending("style"), "style", "style '\(context.style.rawValue)' of a \(location) parameter not kept: sent in apigen's default way")
+        }
+        if context.allowReserved {
+            if location == "path" { entries.add("allowReserved", .literal("true")) }
+            else { warn(pointer.appending("allowReserved"), "style", "allowReserved of a \(location) parameter not kept: reserved characters are percent-encoded") }
+        }
+        return entries
+    }
+}

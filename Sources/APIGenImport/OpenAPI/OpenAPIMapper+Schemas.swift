@@ -1,0 +1,357 @@
+import APIGenCore
+import Foundation
+import OpenAPIKit
+
+/// A spec type for a schema: `Int64`, `[Pet]`, `[String: JSON]`, `PetStatus`, with whether null is
+/// allowed and a date format when the schema's format asks for one.
+struct TypeInfo: Hashable {
+    var type: String
+    var nullable = false
+    var format: String?
+
+    func expression(optional: Bool) -> String {
+        optional || nullable ? type + "?" : type
+    }
+}
+
+/// Schemas → types and models.
+extension OpenAPIMapper {
+    /// Names every component schema that becomes a model, then builds them: object schemas,
+    /// `allOf`, `oneOf`/`anyOf`, enums. Other components (a `string`, an array, a map) are aliases:
+    /// their references are replaced by the type they stand for.
+    mutating func mapComponents() {
+        let schemas = inDocumentOrder(document.components.schemas, at: JSONPointer(["components", "schemas"]), key: \.rawValue)
+        for (key, schema) in schemas where Self.isModel(schema) {
+            let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
+            componentModels[key.rawValue] = name
+            if SpecNaming.typeName(key.rawValue) != name {
+                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(SpecNaming.typeName(key.rawValue).map { "'\($0)' is taken by the generated code or another schema" } ?? "it makes no Swift name")")
+            }
+            switch schema.value {
+            case .string, .integer: enumModels.insert(name)
+            default: break
+            }
+            if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
+        }
+        for (key, schema) in schemas {
+            guard let name = componentModels[key.rawValue] else { continue }
+            buildModel(name, schema: schema, pointer: JSONPointer(["components", "schemas", key.rawValue]))
+        }
+    }
+
+    /// Whether a schema becomes a model of its own rather than a type expression.
+    static func isModel(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case .object(_, let context): return !context.properties.isEmpty
+        case .all(let parts, _):
+            return parts.contains { part in
+                if case .reference = part.value { return parts.count > 1 }
+                return isModel(part)
+            }
+        case .one, .any: return (nonNullMembers(schema)?.members.count ?? 0) > 1 || schema.discriminator != nil
+        case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
+        case .integer(let core, _): return !(core.allowedValues ?? []).isEmpty
+        default: return false
+        }
+    }
+
+    /// The members of a `oneOf`/`anyOf` other than `{type: null}`, and whether there was one.
+    static func nonNullMembers(_ schema: JSONSchema) -> (members: [JSONSchema], hasNull: Bool)? {
+        switch schema.value {
+        case .one(let parts, _), .any(let parts, _):
+            let members = parts.filter { if case .null = $0.value { return false } else { return true } }
+            return (members, members.count < parts.count)
+        default: return nil
+        }
+    }
+
+    // MARK: Types
+
+    /// The spec type of a schema; inline object, enum and sum schemas become models named `hint`.
+    mutating func typeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        var info = baseTypeInfo(schema, at: pointer, hint: hint)
+        if schema.nullable { info.nullable = true }
+        return info
+    }
+
+    private mutating func baseTypeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        // A date format apigen's export wrote (`epochSeconds`, `dd.MM.yyyy`), which OpenAPI has no word for.
+        if schema.vendorExtensions["x-apigen-format"] != nil, case .string(let format)? = raw.value(at: pointer.appending("x-apigen-format")) {
+            return TypeInfo(type: "Date", format: format)
+        }
+        switch schema.value {
+        case .reference(let reference, _):
+            return referencedType(reference, at: pointer)
+        case .boolean:
+            return TypeInfo(type: "Bool")
+        case .integer(let core, _):
+            if Self.isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            switch core.formatString {
+            case "int32": return TypeInfo(type: "Int32")
+            case "int64": return TypeInfo(type: "Int64")
+            default: return TypeInfo(type: "Int")
+            }
+        case .number(let core, _):
+            if core.allowedValues?.isEmpty == false { warn(pointer.appending("enum"), "enum", "enum of numbers imported as Double: apigen's enums hold text or whole numbers") }
+            switch core.formatString {
+            case "float": return TypeInfo(type: "Float")
+            case "decimal": return TypeInfo(type: "Decimal")
+            default: return TypeInfo(type: "Double")
+            }
+        case .string(let core, _):
+            if Self.isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            switch core.formatString {
+            case "date-time": return TypeInfo(type: "Date")
+            case "date": return TypeInfo(type: "Date", format: "date")
+            case "uuid": return TypeInfo(type: "UUID")
+            case "uri", "url": return TypeInfo(type: "URL")
+            case "byte": return TypeInfo(type: "Data")
+            default: return TypeInfo(type: "String")
+            }
+        case .array(_, let context):
+            guard let items = context.items else { return TypeInfo(type: "[JSON]") }
+            let item = typeInfo(items, at: pointer.appending("items"), hint: hint + "Item")
+            return TypeInfo(type: "[\(item.expression(optional: false))]", format: item.format)
+        case .object(_, let context):
+            if !context.properties.isEmpty { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            if case .b(let values)? = context.additionalProperties {
+                let value = typeInfo(values, at: pointer.appending("additionalProperties"), hint: hint + "Value")
+                return TypeInfo(type: "[String: \(value.expression(optional: false))]", format: value.format)
+            }
+            return TypeInfo(type: "[String: JSON]")
+        case .all(let parts, _):
+            if !Self.isModel(schema) {
+                // No properties to merge: the type of the first member that says something (members
+                // without a type only annotate).
+                let meaningful = parts.indices.filter { if case .fragment = parts[$0].value { return false } else { return true } }
+                guard let index = meaningful.first ?? parts.indices.first else { return TypeInfo(type: "JSON") }
+                if meaningful.count > 1 { warn(pointer.appending("allOf"), "allOf", "allOf of types without properties: typed as its first member") }
+                return typeInfo(parts[index], at: pointer.appending("allOf", String(index)), hint: hint)
+            }
+            return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint))
+        case .one, .any:
+            if let (members, hasNull) = Self.nonNullMembers(schema), members.count == 1, let only = members.first, schema.discriminator == nil {
+                let key = schema.value.isOneOf ? "oneOf" : "anyOf"
+                var info = typeInfo(only, at: pointer.appending(key, "0"), hint: hint)
+                info.nullable = info.nullable || hasNull
+                return info
+            }
+            var info = TypeInfo(type: inlineModel(schema, at: pointer, hint: hint))
+            info.nullable = Self.nonNullMembers(schema)?.hasNull ?? false
+            return info
+        case .not:
+            warn(pointer.appending("not"), "not", "'not' has no counterpart: the value is typed JSON")
+            return TypeInfo(type: "JSON")
+        case .null:
+            return TypeInfo(type: "JSON", nullable: true)
+        case .fragment:
+            return TypeInfo(type: "JSON")
+        }
+    }
+
+    /// The type a `$ref` stands for: a component model's name, or the type of an alias component.
+    private mutating func referencedType(_ reference: JSONReference<JSONSchema>, at pointer: JSONPointer) -> TypeInfo {
+        guard reference.isInternal, let name = reference.name,
+              reference.absoluteString.hasPrefix("#/components/schemas/"),
+              let key = OpenAPI.ComponentKey(rawValue: name),
+              let schema = document.components.schemas[key] else {
+            warn(pointer, "reference", "reference '\(reference.absoluteString)' is not a component schema of this document: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        if let model = componentModels[name] {
+            return TypeInfo(type: model, nullable: nullableComponents.contains(name))
+        }
+        if let cached = aliasTypes[name] { return cached }
+        guard !expandingAliases.contains(name) else {
+            warn(pointer, "reference", "'\(name)' refers to itself without an object in between: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        expandingAliases.insert(name)
+        let info = typeInfo(schema, at: JSONPointer(["components", "schemas", name]), hint: name)
+        expandingAliases.remove(name)
+        aliasTypes[name] = info
+        return info
+    }
+
+    /// Builds a model for an inline schema, named after where it stands, once per place.
+    mutating func inlineModel(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> String {
+        if let name = inlineModels[pointer] { return name }
+        let name = typeNames.typeName(for: hint, fallback: "Model")
+        inlineModels[pointer] = name
+        switch schema.value {
+        case .string, .integer: enumModels.insert(name)
+        default: break
+        }
+        buildModel(name, schema: schema, pointer: pointer)
+        return name
+    }
+
+    // MARK: Models
+
+    /// Builds a model from an object, `allOf`, `oneOf`/`anyOf` or enum schema.
+    mutating func buildModel(_ name: String, schema: JSONSchema, pointer: JSONPointer) {
+        var entries: [SpecEntry] = []
+        entries.add("description", text: schema.description ?? schema.title)
+        if schema.deprecated { entries.add("deprecated", .literal("true")) }
+        switch schema.value {
+        case .string(let core, _):
+            entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
+            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
+        case .integer(let core, _):
+            entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
+            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
+        case .one(let parts, _), .any(let parts, _):
+            entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
+        default:
+            if schema.discriminator != nil {
+                warn(pointer.appending("discriminator"), "discriminator", "discriminator without oneOf not kept: apigen's tagged sums list their members with oneOf")
+            }
+            let (fields, additional) = objectFields(name, schema: schema, at: pointer)
+            if let additional {
+                if fields.isEmpty {
+                    warn(pointer, "additionalProperties", "an object with only extra keys becomes a model with no fields; they are kept as 'additionalFields'")
+                }
+                entries.add("additionalFields", .text(additional.expression(optional: false)))
+            }
+            entries.add("fields", .map(fields))
+        }
+        noteDroppedKeywords(schema, at: pointer)
+        service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
+    }
+
+    /// A list as written at `pointer` (text stays text), else as OpenAPIKit decoded it.
+    func rawList(_ decoded: [AnyCodable]?, at pointer: JSONPointer) -> [Any] {
+        if case .array(let items)? = raw.value(at: pointer) {
+            return items.map { item -> Any in
+                switch item {
+                case .string(let text): return text
+                case .number(let text): return Int(text).map { $0 as Any } ?? (Double(text) ?? 0) as Any
+                case .bool(let flag): return flag
+                default: return NSNull()
+                }
+            }
+        }
+        return (decoded ?? []).map(\.value)
+    }
+
+    /// Validation keywords (`minLength`, `pattern`, `maximum`…) that no Swift type carries.
+    private mutating func noteDroppedKeywords(_ schema: JSONSchema, at pointer: JSONPointer) {
+        var dropped: [String] = []
+        switch schema.value {
+        case .string(_, let context):
+            if context.maxLength != nil { dropped.append("maxLength") }
+            if context.minLength > 0 { dropped.append("minLength") }
+            if context.pattern != nil { dropped.append("pattern") }
+        case .integer(_, let context):
+            if context.minimum != nil { dropped.append("minimum") }
+            if context.maximum != nil { dropped.append("maximum") }
+        case .number(_, let context):
+            if context.minimum != nil { dropped.append("minimum") }
+            if context.maximum != nil { dropped.append("maximum") }
+        default: break
+        }
+        if !dropped.isEmpty {
+            warn(pointer, "validation", "validation keywords not kept (apigen checks types, not values): \(dropped.joined(separator: ", "))")
+        }
+    }
+
+    /// A property of an object or of an `allOf` part.
+    private struct Property {
+        var key: String
+        var schema: JSONSchema
+        var required: Bool
+        var pointer: JSONPointer
+    }
+
+    /// The fields of an object or `allOf` schema, and the type of its `additionalProperties`.
+    mutating func objectFields(_ model: String, schema: JSONSchema, at pointer: JSONPointer) -> ([SpecEntry], TypeInfo?) {
+        var properties: [Property] = []
+        var additional: TypeInfo?
+        var visited: Set<String> = []
+        collectProperties(model, schema: schema, at: pointer, into: &properties, additional: &additional, visited: &visited)
+        var names = NameRegistry()
+        var fields: [SpecEntry] = []
+        var seenKeys: Set<String> = []
+        for property in properties {
+            guard seenKeys.insert(property.key).inserted else { continue }
+            if let given = property.schema.vendorExtensions["x-apigen-name"]?.value as? String, names.isFree(SpecNaming.memberName(given) ?? given) {
+                names.reserve(SpecNaming.memberName(given) ?? given)
+                fields.add(given, field(property, in: model, keyed: true))
+                continue
+            }
+            let (name, renamed) = names.memberName(for: property.key, fallback: "field")
+            if renamed, SpecNaming.memberName(property.key) != nil {
+                warn(property.pointer, "rename", "field '\(property.key)' renamed '\(name)': its Swift name is taken by another field")
+            }
+            fields.add(name, field(property, in: model, keyed: renamed))
+        }
+        return (fields, additional)
+    }
+
+    private mutating func collectProperties(_ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?, visited: inout Set<String>) {
+        switch schema.value {
+        case .object(_, let context):
+            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
+                properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
+            }
+            if case .b(let values)? = context.additionalProperties {
+                additional = typeInfo(values, at: pointer.appending("additionalProperties"), hint: model + "Value")
+            }
+        case .all(let parts, _):
+            for (index, part) in parts.enumerated() {
+                collectProperties(model, schema: part, at: pointer.appending("allOf", String(index)), into: &properties, additional: &additional, visited: &visited)
+            }
+        case .reference(let reference, _):
+            guard let name = reference.name, reference.isInternal, visited.insert(name).inserted,
+                  let key = OpenAPI.ComponentKey(rawValue: name), let target = document.components.schemas[key] else {
+                warn(pointer, "allOf", "allOf member '\(reference.absoluteString)' cannot be merged: not a component schema")
+                return
+            }
+            collectProperties(model, schema: target, at: JSONPointer(["components", "schemas", name]), into: &properties, additional: &additional, visited: &visited)
+        case .fragment:
+            break
+        default:
+            warn(pointer, "allOf", "allOf member is not an object: not merged into '\(model)'")
+        }
+    }
+
+    /// A field: `Type`, or `{ type, key, description, default, format, deprecated }`.
+    private mutating func field(_ property: Property, in model: String, keyed: Bool) -> SpecNode {
+        let hint = model + " " + property.key
+        let info = typeInfo(property.schema, at: property.pointer, hint: hint)
+        let defaultValue = defaultNode(property.schema, type: info, at: property.pointer)
+        // A property the server fills in when absent is always known: `T` with its default.
+        let optional = !property.required && defaultValue == nil
+        var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
+        if keyed { entries.add("key", text: property.key) }
+        entries.add("description", text: property.schema.description ?? property.schema.title)
+        if let defaultValue { entries.add("default", defaultValue) }
+        if let format = info.format { entries.add("format", text: format) }
+        if property.schema.deprecated { entries.add("deprecated", .literal("true")) }
+        if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
+        return entries.count == 1 ? entries[0].value : .map(entries)
+    }
+
+    /// A schema's `default` as the spec writes it, when the type can have one; a warning otherwise.
+    mutating func defaultNode(_ schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
+        guard let decoded = schema.defaultValue else { return nil }
+        guard let value = raw.value(at: pointer.appending("default")) ?? JSONValue(any: decoded.value) else { return nil }
+        if case .null = value { return nil }
+        let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal"]
+        let isEnum = enumModels.contains(type.type)
+        switch value {
+        case .string, .number, .bool:
+            if scalars.contains(type.type) || isEnum { return .json(value) }
+        default: break
+        }
+        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: apigen keeps defaults of numbers, text, Bool and enums")
+        return nil
+    }
+}
+
+extension JSONSchema.Schema {
+    var isOneOf: Bool {
+        if case .one = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A JSON document read once for what Foundation's `JSONDecoder` loses: the order of each object's
+/// keys (its keyed containers list keys in hash order, which changes from run to run) and literal
+/// values as written. OpenAPIKit still decodes the document's structure; this only answers "in
+/// which order" and "what exactly" for a JSON pointer.
+struct OrderedJSON {
+    /// Keys of every object, in document order, by the object's pointer tokens joined with `/`
+    /// (escaped as in a JSON pointer).
+    private(set) var keyOrder: [String: [String]] = [:]
+    private let bytes: [UInt8]
+
+    /// Reads the document; `nil` when it is not well-formed JSON.
+    init?(_ data: Data) {
+        bytes = [UInt8](data)
+        var index = 0
+        guard scan(&index, path: "") else { return nil }
+    }
+
+    private static func token(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    private func skipSpace(_ index: inout Int) {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+    }
+
+    /// Records the key order of the value at `index` and its children; moves past it.
+    private mutating func scan(_ index: inout Int, path: String) -> Bool {
+        skipSpace(&index)
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var keys: [String] = []
+            skipSpace(&index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; keyOrder[path] = keys; return true }
+            while true {
+                skipSpace(&index)
+                guard let key = string(&index) else { return false }
+                keys.append(key)
+                skipSpace(&index)
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                index += 1
+                guard scan(&index, path: path + "/" + Self.token(key)) else { return false }
+                skipSpace(&index)
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "}") else { return false }
+                index += 1
+                keyOrder[path] = keys
+                return true
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            var position = 0
+            skipSpace(&index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return true }
+            while true {
+                guard scan(&index, path: path + "/" + String(position)) else { return false }
+                position += 1
+                skipSpace(&index)
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "]") else { return false }
+                index += 1
+                return true
+            }
+        case UInt8(ascii: "\""):
+            return skipString(&index)
+        default:
+            // A number, true, false or null.
+            while index < bytes.count, !",}] \n\r\t".utf8.contains(bytes[index]) { index += 1 }
+            return true
+        }
+    }
+
+    private func skipString(_ index: inout Int) -> Bool {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): index += 1; return true
+            default: index += 1
+            }
+        }
+        return false
+    }
+
+    /// A key: decoded only when it has escapes (rare in keys).
+    private func string(_ index: inout Int) -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        guard skipString(&index) else { return nil }
+        let raw = bytes[(start + 1)..<(index - 1)]
+        if !raw.contains(UInt8(ascii: "\\")) { return String(decoding: raw, as: UTF8.self) }
+        return (try? JSONSerialization.jsonObject(with: Data(bytes[start..<index]), options: [.fragmentsAllowed])) as? String
+    }
+
+    /// The keys of the object at `pointer`, in document order.
+    func keys(at pointer: JSONPointer) -> [String]? {
+        keyOrder[pointer.tokens.map(Self.token).map { "/" + $0 }.joined()]
+    }
+}

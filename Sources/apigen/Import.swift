@@ -1,0 +1,132 @@
+import APIGenCore
+import APIGenImport
+import ArgumentParser
+import Foundation
+
+/// `apigen import openapi|nei DOC -o DIR`.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Writes apigen specs made from an OpenAPI document or an NEI project export.",
+        subcommands: [ImportOpenAPI.self, ImportNEI.self]
+    )
+}
+
+/// Options every import shares.
+struct ImportOptions: ParsableArguments {
+    @Argument(help: "The document to import.")
+    var document: String
+
+    @Option(name: .shortAndLong, help: "The folder the spec files are written to.")
+    var output: String
+
+    @Flag(help: "Treat every loss as an error: exit 1 and write nothing.")
+    var strict = false
+}
+
+extension ImportOutcome {
+    /// Prints warnings (errors under `--strict`) and errors to standard error, writes the files
+    /// all or nothing, and prints a summary.
+    func finish(_ options: ImportOptions) throws {
+        let severity = options.strict ? "error" : "warning"
+        for warning in warnings {
+            FileHandle.standardError.write(Data((warning.line(severity: severity) + "\n").utf8))
+        }
+        for error in errors {
+            FileHandle.standardError.write(Data((error + "\n").utf8))
+        }
+        let problems = errors.count + (options.strict ? warnings.count : 0)
+        if problems > 0 {
+            FileHandle.standardError.write(Data("apigen: \(problems) error\(problems == 1 ? "" : "s"); nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let written = Generator.write(files, kind: .specs, to: URL(fileURLWithPath: options.output))
+        try written.reportDiagnostics()
+        let plan = written.plan ?? OutputPlan()
+        print("apigen: \(operationsIn) operations in, \(apisOut) APIs out, \(warnings.count) warning\(warnings.count == 1 ? "" : "s"); \(plan.created.count) created, \(plan.updated.count) updated, \(plan.deleted.count) deleted, \(plan.unchanged.count) unchanged")
+    }
+}
+
+struct ImportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Imports an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON)."
+    )
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: options.document) else {
+            FileHandle.standardError.write(Data("\(options.document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let outcome = OpenAPIImporter.importDocument(data, documentName: options.document, outputPath: options.output)
+        try outcome.finish(options)
+    }
+}
+
+/// `apigen export openapi SPECS -o openapi.yaml`.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Writes an OpenAPI document made from the specs.",
+        subcommands: [ExportOpenAPI.self]
+    )
+}
+
+struct ExportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Writes an OpenAPI 3.1 document of one service: YAML, or JSON when the output ends in .json."
+    )
+
+    @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
+    var specs: String
+
+    @Option(name: .shortAndLong, help: "The document to write (openapi.yaml, openapi.json).")
+    var output: String
+
+    func run() throws {
+        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs))
+        try checked.reportDiagnostics()
+        guard let description else { return }
+        let outcome = OpenAPIExporter.export(description, json: output.lowercased().hasSuffix(".json"))
+        for line in outcome.warnings + outcome.errors {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        guard let text = outcome.text, outcome.errors.isEmpty else {
+            FileHandle.standardError.write(Data("apigen: nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let url = URL(fileURLWithPath: output)
+        if FileManager.default.contents(atPath: url.path) == Data(text.utf8) {
+            print("apigen: \(output) is unchanged")
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("\(output): error: cannot write: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(1)
+        }
+        print("apigen: wrote \(output) (\(outcome.operations) operations, \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
+    }
+}
+
+struct ImportNEI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nei",
+        abstract: "Imports an NEI project export (JSON): one spec file per NEI group."
+    )
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: options.document) else {
+            FileHandle.standardError.write(Data("\(options.document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        let outcome = NEIImporter.importExport(data, documentName: options.document, outputPath: options.output)
+        try outcome.finish(options)
+    }
+}
