@@ -22,6 +22,15 @@ struct ImportOptions: ParsableArguments {
 
     @Flag(help: "Treat every loss as an error: exit 1 and write nothing.")
     var strict = false
+
+    /// The document's bytes; a file that cannot be read is reported like a spec error.
+    func documentData() throws -> Data {
+        guard let data = FileManager.default.contents(atPath: document) else {
+            FileHandle.standardError.write(Data("\(document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
+            throw ExitCode(1)
+        }
+        return data
+    }
 }
 
 extension ImportOutcome {
@@ -56,10 +65,7 @@ struct ImportOpenAPI: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: options.document) else {
-            FileHandle.standardError.write(Data("\(options.document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
-            throw ExitCode(1)
-        }
+        let data = try options.documentData()
         let outcome = OpenAPIImporter.importDocument(data, documentName: options.document, outputPath: options.output)
         try outcome.finish(options)
     }
@@ -122,10 +128,7 @@ struct ImportNEI: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: options.document) else {
-            FileHandle.standardError.write(Data("\(options.document): error: cannot read the file\napigen: 1 error; nothing written\n".utf8))
-            throw ExitCode(1)
-        }
+        let data = try options.documentData()
         let outcome = NEIImporter.importExport(data, documentName: options.document, outputPath: options.output)
         try outcome.finish(options)
     }

@@ -1,7 +1,9 @@
 /// Quotes text, escaping quotes, backslashes and the usual whitespace escapes; other characters
-/// that `isControl` picks are written by `escape`. Shared by JSON and Swift literals.
-enum QuotedText {
-    static func make(_ text: String, isControl: (Unicode.Scalar) -> Bool, escape: (Unicode.Scalar) -> String) -> String {
+/// that `isControl` picks are written by `escape`. Shared by JSON and Swift literals, and by the
+/// importer's YAML text.
+public enum QuotedText {
+    /// `text` between double quotes, with `\"`, `\\`, `\n`, `\r`, `\t` and `escape` for what `isControl` picks.
+    public static func make(_ text: String, isControl: (Unicode.Scalar) -> Bool, escape: (Unicode.Scalar) -> String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

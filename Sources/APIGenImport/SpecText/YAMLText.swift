@@ -118,25 +118,17 @@ struct YAMLText {
 
     /// `"…"` with JSON's escapes, which YAML's double-quoted style reads the same way.
     static func doubleQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    result += "\\u" + String(format: "%04X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        QuotedText.make(text, isControl: needsEscape, escape: { scalar in "\\u" + String(format: "%04X", scalar.value) })
+    }
+
+    /// C0 and C1 controls, DEL, the line and paragraph separators and the byte order mark.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 || value == 0x7F { return true }
+        if (0x80...0x9F).contains(value) { return true }
+        return value == 0x2028 || value == 0x2029 || value == 0xFEFF
     }
 }
 
+import APIGenCore
 import Foundation
