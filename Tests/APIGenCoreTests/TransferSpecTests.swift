@@ -110,6 +110,30 @@ import Testing
         ])
     }
 
+    /// `File` is an upload, so it cannot be one of several types, an extra key's value or the body of a
+    /// status either (those compiled to code that did not build).
+    @Test func aFileIsRefusedInSumsExtraKeysAndStatusBodies() throws {
+        let diagnostics = try SpecHarness.diagnose(Self.head + """
+        models:
+          Doc:
+            additionalFields: File
+            fields:
+              id: Int
+          Either:
+            oneOf: [String, File]
+        apis:
+          Get:
+            path: /get
+            responses:
+              404: File
+        """)
+        #expect(diagnostics == [
+            "spec.yaml:6:23: error: additionalFields of model 'Doc' has type File, which can only be a param of an api with body: multipart",
+            "spec.yaml:10:21: error: member 'File' of model 'Either' has type File, which can only be a param of an api with body: multipart",
+            "spec.yaml:15:12: error: response 404 of api 'Get' has type File, which can only be a param of an api with body: multipart",
+        ])
+    }
+
     @Test func streamsGenerateAnEventStreamParser() throws {
         let api = try Self.api("Feed", """
         models:

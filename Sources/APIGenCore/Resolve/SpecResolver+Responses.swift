@@ -52,6 +52,7 @@ extension SpecResolver {
             switch entry.body {
             case .type(let type, let location):
                 checkType(type, knownModels: knownModels, at: location)
+                rejectFile(type, in: owner, at: location)
                 body = .json(type)
             case .text: body = .text
             case .binary: body = .binary

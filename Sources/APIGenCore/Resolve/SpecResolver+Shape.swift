@@ -59,6 +59,7 @@ extension SpecResolver {
     /// The Swift name of a model's `additionalFields` member, after checking it.
     mutating func checkedAdditionalFields(_ decl: AdditionalFieldsDecl, of model: ModelDecl, fieldNames: [String], knownModels: Set<String>) -> String? {
         checkType(decl.valueType, knownModels: knownModels, at: decl.typeLocation)
+        rejectFile(decl.valueType, in: "additionalFields of model '\(model.name)'", at: decl.typeLocation)
         guard case .object = model.kind else {
             diagnostics.error("additionalFields of model '\(model.name)' needs fields; an enum has no members", at: decl.location)
             return nil

@@ -9,6 +9,7 @@ extension SpecResolver {
         var members: [ResolvedSum.Member] = []
         for member in sum.members {
             checkType(member.type, knownModels: knownModels, at: member.typeLocation)
+            rejectFile(member.type, in: "member '\(member.type)' of \(owner)", at: member.typeLocation)
             let canonical = canonicalType(member.type, models: models)
             if let other = types[canonical] {
                 diagnostics.error("\(owner) lists '\(other)' and '\(member.type)' in its oneOf, which are the same type", at: member.typeLocation)
