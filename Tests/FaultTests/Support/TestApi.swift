@@ -23,8 +23,10 @@ struct RawApi: Api {
         self.request = request
     }
 
+    /// The fault server's service. Its deadline is far beyond anything a test waits for (requests may
+    /// queue behind a scheduling bound on a busy machine); tests about deadlines give their own.
     static func service(_ server: FaultServer) -> ServiceConfiguration {
-        ServiceConfiguration(name: "Fault", environments: [.init(name: "local", baseURL: server.baseURL)])
+        ServiceConfiguration(name: "Fault", environments: [.init(name: "local", baseURL: server.baseURL)], timeout: .seconds(120))
     }
 }
 

@@ -40,6 +40,9 @@ enum LocalHTTPBin {
         configuration.register(.init(name: "staging", baseURLString: base.absoluteString + "/anything/staging"))
         configuration.register(.init(name: "closed", baseURLString: "http://127.0.0.1:\(try closedPort())"))
         try HTTPBinService.switchEnvironment(to: .local)
+        // The spec's 10 s default is a deadline a busy machine can reach while a test waits its turn;
+        // tests about deadlines set their own (the spec's 2 s `Delay`, `WithTimeout`).
+        configuration.setTimeout(.seconds(120))
         return base
     }
 }
