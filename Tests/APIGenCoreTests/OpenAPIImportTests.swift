@@ -17,6 +17,22 @@ import APIGenImport
         return OpenAPIImporter.importDocument(data, documentName: name, outputPath: "Out")
     }
 
+    /// Operations without a tag share `default.yaml`, as tagged ones share their tag's file.
+    @Test func untaggedOperationsShareOneFile() throws {
+        let document = #"""
+        {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+         "servers": [{"url": "http://127.0.0.1:8080"}],
+         "paths": {
+           "/a": {"get": {"operationId": "getA", "responses": {"204": {"description": "none"}}}},
+           "/b": {"get": {"operationId": "getB", "responses": {"204": {"description": "none"}}}},
+           "/c": {"get": {"operationId": "getC", "tags": ["things"], "responses": {"204": {"description": "none"}}}}
+         }}
+        """#
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "t.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.files.map(\.path) == ["default.yaml", "service.yaml", "things.yaml"])
+    }
+
     @Test func openAPI30YAMLMapsEachConstruct() throws {
         let outcome = try Self.importFixture("pets-3.0.yaml")
         #expect(outcome.errors.isEmpty)

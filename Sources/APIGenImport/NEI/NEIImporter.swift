@@ -106,29 +106,13 @@ struct NEIMapper {
                 warn(location("datatype", datatype), "datatype", "datatype of format \(format) (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for")
             }
         }
-        var fileNames: [Int: String] = [:]
-        var takenFiles: Set<String> = [SpecAssembler.serviceFile]
+        var files = SpecFileNames<Int>()
         let interfaces = (root["interfaces"] as? [[String: Any]] ?? []).sorted { (Self.int($0["id"]) ?? 0) < (Self.int($1["id"]) ?? 0) }
         for interface in interfaces {
             operationsIn += 1
             let group = interface["group"] as? [String: Any]
             let groupID = Self.int(group?["id"]) ?? Self.int(interface["groupId"]) ?? 0
-            let file: String
-            if let known = fileNames[groupID] {
-                file = known
-            } else {
-                var stem = (Self.text(group?["name"]) ?? "default").fileStem
-                if stem.isEmpty { stem = "group" }
-                var candidate = stem + ".yaml"
-                var number = 2
-                while takenFiles.contains(candidate) {
-                    candidate = "\(stem)-\(number).yaml"
-                    number += 1
-                }
-                takenFiles.insert(candidate)
-                fileNames[groupID] = candidate
-                file = candidate
-            }
+            let file = files.file(for: groupID, named: Self.text(group?["name"]), fallback: "group")
             mapInterface(interface, file: file)
         }
     }

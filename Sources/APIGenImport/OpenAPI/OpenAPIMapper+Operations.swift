@@ -12,8 +12,7 @@ extension OpenAPIMapper {
     ]
 
     mutating func mapPaths() {
-        var fileNames: [String: String] = [:]
-        var takenFiles: Set<String> = [SpecAssembler.serviceFile]
+        var files = SpecFileNames<String>()
         for (path, item) in inDocumentOrder(document.paths, at: JSONPointer(["paths"]), key: \.rawValue) {
             let pathPointer = JSONPointer(["paths", path.rawValue])
             guard let pathItem = item.b else {
@@ -29,22 +28,8 @@ extension OpenAPIMapper {
                 }
                 let operation = endpoint.operation
                 let tag = operation.tags?.first
-                let file: String
-                if let tag, let known = fileNames[tag] {
-                    file = known
-                } else {
-                    var stem = (tag ?? "default").fileStem
-                    if stem.isEmpty { stem = "tag" }
-                    var candidate = stem + ".yaml"
-                    var number = 2
-                    while takenFiles.contains(candidate) {
-                        candidate = "\(stem)-\(number).yaml"
-                        number += 1
-                    }
-                    takenFiles.insert(candidate)
-                    fileNames[tag ?? ""] = candidate
-                    file = candidate
-                }
+                // Operations without a tag share one file, as tagged ones share their tag's.
+                let file = files.file(for: tag ?? "", named: tag, fallback: "tag")
                 mapOperation(operation, method: method, path: path.rawValue, pathItem: pathItem, pointer: pointer, file: file)
             }
         }
