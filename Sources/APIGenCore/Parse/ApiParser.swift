@@ -7,6 +7,12 @@ struct ApiParser {
     ]
     static let paramKeys = ["type", "in", "key", "secret", "description", "default", "format", "deprecated", "style", "explode", "allowReserved"]
     static let responseKeys = ["fields", "description", "type", "format", "headers", "stream", "idleTimeout"]
+    /// Keys kept as written for `apigen export openapi` (client behaviour, raw bodies, downloads and
+    /// streams, deprecation messages: what OpenAPI cannot say).
+    static let keptAsWritten: Set<String> = [
+        "timeout", "cache", "retry", "encrypt", "idempotent", "freezable", "priority", "envelope", "className",
+        "deprecated", "accept", "body", "response",
+    ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let priorities = ["low", "normal", "high"]
 
@@ -85,6 +91,7 @@ struct ApiParser {
                 }
             }
         }
+        api.keptAsWritten = pairs.filter { Self.keptAsWritten.contains($0.name) }
         return api
     }
 

@@ -62,7 +62,7 @@ struct SpecParser {
 
     private mutating func parseDefaults(_ node: YAMLNode) -> DefaultsDecl? {
         guard let pairs = reader.mapping(node, "defaults", allowed: Self.defaultsKeys) else { return nil }
-        var defaults = DefaultsDecl(headers: [], query: [], location: node.location)
+        var defaults = DefaultsDecl(headers: [], query: [], location: node.location, node: node)
         for pair in pairs {
             switch pair.name {
             case "timeout": defaults.timeout = reader.positiveNumber(pair.value, "timeout")

@@ -20,8 +20,51 @@ extension Generator {
             query: service.query,
             envelope: service.envelope.map { SpecDescription.Envelope(code: $0.code, message: $0.message, result: $0.result) },
             models: service.models.map(describe),
-            apis: service.apis.map { describe($0, service: service) }
+            apis: service.apis.map { describe($0, service: service) },
+            keptAsWritten: keptAsWritten(service)
         )
+    }
+
+    private static func keptAsWritten(_ service: ResolvedService) -> [(key: String, value: SpecValue)] {
+        var kept: [(key: String, value: SpecValue)] = []
+        if service.defaultEnvironment != service.environments.first?.name {
+            kept.append(("defaultEnvironment", .string(service.defaultEnvironment)))
+        }
+        if let defaults = service.defaultsNode { kept.append(("defaults", value(defaults))) }
+        return kept
+    }
+
+    /// An API's keys that OpenAPI cannot say, as written; constants from `query`, `headers` and the
+    /// path's `?flag` part alike; the mock when it hides behind an envelope.
+    private static func keptAsWritten(_ api: ResolvedApi) -> [(key: String, value: SpecValue)] {
+        var kept: [(key: String, value: SpecValue)] = []
+        for pair in api.decl.keptAsWritten {
+            switch pair.name {
+            case "body" where pair.value.pairs?.contains(where: { $0.name == "format" }) != true: continue
+            case "response":
+                switch api.response {
+                case .file, .stream: break
+                default: continue
+                }
+            case "deprecated" where pair.value.scalarValue == .bool(true): continue
+            default: break
+            }
+            kept.append((pair.name, value(pair.value)))
+        }
+        if !api.decl.constantQuery.isEmpty {
+            kept.append(("query", .object(api.decl.constantQuery.map { SpecValue.Member($0.name, $0.value.map(SpecValue.string) ?? .null) })))
+        }
+        if !api.decl.constantHeaders.isEmpty {
+            kept.append(("headers", .object(api.decl.constantHeaders.map { SpecValue.Member($0.name, .string($0.value ?? "")) })))
+        }
+        // A mock OpenAPI cannot hold as the answer's example: behind an envelope, or of a text,
+        // binary, download or stream answer (the importer reads examples of JSON answers only).
+        let answersJSON = switch api.response {
+        case .json, .inline: true
+        default: false
+        }
+        if let mock = api.decl.mock, api.envelope != nil || !answersJSON { kept.append(("mock", value(mock))) }
+        return kept.sorted { $0.key < $1.key }
     }
 
     private static func describe(_ model: ResolvedModel) -> SpecDescription.Model {
@@ -34,13 +77,16 @@ extension Generator {
         case .sum(let decl):
             let names = model.sum.map { $0.members.map(\.caseName) } ?? decl.members.map { $0.name?.value ?? $0.type.description }
             kind = .sum(
-                zip(decl.members, names).map { ($0.type.description, Naming.bare($1)) },
+                zip(decl.members, names).map { ($0.type.description, Naming.bare($1), $0.description) },
                 discriminator: decl.discriminator?.propertyName,
                 mapping: decl.discriminator?.mapping.map { ($0.tag, $0.model.value) } ?? [],
                 open: decl.allowsUnknown
             )
         }
-        return SpecDescription.Model(name: model.decl.name, description: model.decl.description, deprecated: model.decl.deprecated, kind: kind)
+        return SpecDescription.Model(
+            name: model.decl.name, description: model.decl.description, deprecated: model.decl.deprecated, kind: kind,
+            additionalFields: model.decl.additionalFields.map { ($0.name, $0.description) }
+        )
     }
 
     private static func describe(_ field: FieldDecl) -> SpecDescription.Field {
@@ -53,7 +99,8 @@ extension Generator {
     /// The date format in effect (explicit, or the service's default), `nil` for ISO 8601.
     private static func formatName(_ shape: ValueShape) -> String? {
         switch shape.dateFormat {
-        case nil, .iso8601?: return shape.format?.value == "iso8601" ? nil : shape.format?.value
+        // `iso8601` written out overrides a service default: it is kept so.
+        case nil, .iso8601?: return shape.format?.value
         case .epochSeconds?: return "epochSeconds"
         case .epochMillis?: return "epochMillis"
         case .date?: return "date"
@@ -82,7 +129,8 @@ extension Generator {
                 location: param.location.rawValue,
                 style: param.decl.style?.style.rawValue,
                 explode: param.decl.style?.explode,
-                allowReserved: param.decl.allowReserved?.value ?? false
+                allowReserved: param.decl.allowReserved?.value ?? false,
+                secret: param.decl.isSecret
             )
         }
         let encoding: String
@@ -95,10 +143,10 @@ extension Generator {
         }
         var responseDescription: String?
         if case .inline(_, _, let description) = api.response { responseDescription = description }
-        let others = api.statuses.filter { !$0.isMainResponse }.map { ($0.status.text, body($0.body), $0.description) }
+        let others = api.statuses.filter { !$0.isMainResponse }.map { ($0.status.text, body($0.body), $0.description, $0.isSuccess) }
         if let main = api.statuses.first(where: \.isMainResponse), main.description != nil { responseDescription = main.description }
         return SpecDescription.Api(
-            name: api.stem,
+            name: api.decl.name,
             description: api.decl.description,
             method: api.decl.method,
             path: api.decl.path,
@@ -114,14 +162,15 @@ extension Generator {
             tags: api.decl.tags,
             constantQuery: api.decl.constantQuery.map { ($0.name, $0.value) },
             constantHeaders: api.decl.constantHeaders.map { ($0.name, $0.value ?? "") } + (api.decl.accept.map { [("Accept", $0.value ?? "")] } ?? []),
-            usesEnvelope: api.envelope != nil
+            usesEnvelope: api.envelope != nil,
+            keptAsWritten: keptAsWritten(api)
         )
     }
 
     private static func value(_ node: YAMLNode) -> SpecValue {
         switch node.kind {
         case .sequence(let elements): return .array(elements.map(value))
-        case .mapping(let pairs): return .object(Dictionary(pairs.map { ($0.name, value($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        case .mapping(let pairs): return .object(pairs.map { SpecValue.Member($0.name, value($0.value)) })
         case .scalar:
             switch node.scalarValue {
             case .null?, nil: return .null

@@ -12,6 +12,9 @@ public struct SpecDescription: Sendable {
         public var envelope: Envelope?
         public var models: [Model]
         public var apis: [Api]
+        /// What OpenAPI has no words for, in the spec's own keys (`defaultEnvironment`, `defaults`):
+        /// `apigen export openapi` writes it as the document's `x-apigen`.
+        public var keptAsWritten: [(key: String, value: SpecValue)]
     }
 
     /// The keys of a service's response envelope.
@@ -27,14 +30,16 @@ public struct SpecDescription: Sendable {
             case object([Field], additional: String?)
             /// Cases as (value, Swift name, description); `isInteger` for Int raw values.
             case enumeration([(value: String, name: String, description: String?)], isInteger: Bool, open: Bool)
-            /// Member types and Swift case names; the discriminator and its tag → member mapping.
-            case sum([(type: String, name: String)], discriminator: String?, mapping: [(tag: String, model: String)], open: Bool)
+            /// Member types, Swift case names and descriptions; the discriminator and its tag → member mapping.
+            case sum([(type: String, name: String, description: String?)], discriminator: String?, mapping: [(tag: String, model: String)], open: Bool)
         }
 
         public var name: String
         public var description: String?
         public var deprecated: String?
         public var kind: Kind
+        /// The `additionalFields` member's Swift name and description, when the model has one.
+        public var additionalFields: (name: String, description: String?)?
     }
 
     /// A field or param value's shape.
@@ -57,6 +62,8 @@ public struct SpecDescription: Sendable {
         public var style: String?
         public var explode: Bool?
         public var allowReserved: Bool
+        /// `secret: true`: the value is kept out of logs and journals.
+        public var secret: Bool
     }
 
     /// What a response carries.
@@ -82,8 +89,8 @@ public struct SpecDescription: Sendable {
         public var response: Body
         public var responseDescription: String?
         public var responseHeaders: [Field]
-        /// Other statuses: `404`, `4XX`, `default`.
-        public var responses: [(status: String, body: Body, description: String?)]
+        /// Other statuses: `404`, `4XX`, `default`; `success` when the status counts as success.
+        public var responses: [(status: String, body: Body, description: String?, success: Bool)]
         public var mockJSON: String?
         public var deprecated: String?
         public var tags: [(String, String)]
@@ -91,18 +98,39 @@ public struct SpecDescription: Sendable {
         public var constantHeaders: [(String, String)]
         /// Whether results are wrapped in the service's envelope.
         public var usesEnvelope: Bool
+        /// What OpenAPI has no words for, in the spec's own keys (client behaviour such as `cache`
+        /// and `retry`, constants, raw bodies, downloads and streams, the mock behind an envelope):
+        /// `apigen export openapi` writes it as the operation's `x-apigen`.
+        public var keptAsWritten: [(key: String, value: SpecValue)]
     }
 
     public var services: [Service]
 }
 
-/// A JSON value written in a spec (a default).
+/// A value written in a spec (a default, a mock, a setting), mappings in the spec's order.
 public indirect enum SpecValue: Sendable, Hashable {
+    /// A mapping's key and value.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: SpecValue
+
+        public init(_ key: String, _ value: SpecValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
     case null
     case bool(Bool)
     case integer(String)
     case number(String)
     case string(String)
     case array([SpecValue])
-    case object([String: SpecValue])
+    case object([Member])
+
+    /// The value of a mapping's key.
+    public subscript(key: String) -> SpecValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
 }

@@ -12,6 +12,8 @@ struct ResolvedService: Sendable {
     var envelope: EnvelopeDecl?
     var models: [ResolvedModel]
     var apis: [ResolvedApi]
+    /// The `defaults` mapping as written, for `apigen export openapi`.
+    var defaultsNode: YAMLNode?
 }
 
 /// A model with its Swift names.

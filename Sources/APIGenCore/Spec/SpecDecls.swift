@@ -38,6 +38,8 @@ struct DefaultsDecl: Sendable {
     var queryStyle: StyleDecl?
     /// How form body params write arrays and objects unless they say otherwise.
     var formStyle: StyleDecl?
+    /// The `defaults` mapping as written, for `apigen export openapi`'s `x-apigen`.
+    var node: YAMLNode?
 }
 
 /// `{code, success, message, result, sessionExpired}`
@@ -205,6 +207,9 @@ struct ApiDecl: Sendable {
     var responseLocation: SourceLocation?
     /// `responses:`: bodies of further statuses, in the spec's order.
     var responses: [StatusResponseDecl] = []
+    /// The keys OpenAPI has no words for (``ApiParser/keptAsWritten``), as written: `apigen export
+    /// openapi` carries them in `x-apigen` so that importing the export loses nothing.
+    var keptAsWritten: [YAMLNode.Pair] = []
 }
 
 /// `cache: {ttl, vary}`

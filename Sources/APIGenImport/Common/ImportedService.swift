@@ -14,6 +14,8 @@ struct ImportedService {
     var name: String
     var description: String?
     var environments: [(name: String, url: String)] = []
+    /// The service file's further keys (`defaultEnvironment`, `defaults`).
+    var settings: [SpecEntry] = []
     var models: [Item] = []
     var apis: [Item] = []
 }
@@ -113,6 +115,7 @@ struct SpecAssembler {
             if path == Self.serviceFile {
                 entries.add("description", text: service.description)
                 entries.add("environments", .map(service.environments.map { SpecEntry($0.name, .text($0.url)) }))
+                entries += service.settings
             }
             if !group.models.isEmpty {
                 entries.add("models", .map(group.models.sorted { $0.name < $1.name }.map { SpecEntry($0.name, .map($0.entries)) }))

@@ -22,23 +22,30 @@ struct NameRegistry {
     /// A type name made from `source` (`list-pets` → `ListPets`) that is neither taken nor
     /// reserved by the generated code, and whose `derived` names (`<Name>Api`…) are free too;
     /// `fallback` when the source makes no name. Taken at once.
-    mutating func typeName(for source: String, fallback: String, derived: [String] = []) -> String {
+    ///
+    /// An API's own name is not a type (`Cookies` makes `CookiesApi`, `CookiesParser`…), so with
+    /// `isType: false` it only has to differ from other APIs' names: a model may share it.
+    mutating func typeName(for source: String, fallback: String, derived: [String] = [], isType: Bool = true) -> String {
         var base = SpecNaming.typeName(source) ?? fallback
         if base.unicodeScalars.first == "_" { base = fallback + base }
         var candidate = base
         var number = 2
-        while !isTypeNameFree(candidate, derived: derived) {
+        while !isTypeNameFree(candidate, derived: derived, isType: isType) {
             candidate = base + String(number)
             number += 1
         }
-        taken.insert(candidate)
+        taken.insert(isType ? candidate : Self.apiKey(candidate))
         for suffix in derived { taken.insert(candidate + suffix) }
         return candidate
     }
 
-    private func isTypeNameFree(_ name: String, derived: [String]) -> Bool {
-        let all = [name] + derived.map { name + $0 }
-        return all.allSatisfy { !taken.contains($0) && !SpecNaming.isReservedTypeName($0) }
+    /// How an API's own name is kept apart from type names in ``taken``.
+    private static func apiKey(_ name: String) -> String { "api " + name }
+
+    private func isTypeNameFree(_ name: String, derived: [String], isType: Bool) -> Bool {
+        let own = isType ? [name] : []
+        if !isType, taken.contains(Self.apiKey(name)) { return false }
+        return (own + derived.map { name + $0 }).allSatisfy { !taken.contains($0) && !SpecNaming.isReservedTypeName($0) }
     }
 
     /// A member name for `source` (`pet_id` → `petId`) that is free in this scope: the source

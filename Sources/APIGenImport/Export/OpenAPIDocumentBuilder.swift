@@ -45,6 +45,7 @@ struct OpenAPIDocumentBuilder {
         if type == "Date" {
             switch format {
             case nil: return [SpecEntry("type", .text("string")), SpecEntry("format", .text("date-time"))]
+            case "iso8601"?: return [SpecEntry("type", .text("string")), SpecEntry("format", .text("date-time")), SpecEntry("x-apigen-format", .text("iso8601"))]
             case "date"?: return [SpecEntry("type", .text("string")), SpecEntry("format", .text("date"))]
             case "epochSeconds"?: return [SpecEntry("type", .text("number")), SpecEntry("x-apigen-format", .text("epochSeconds"))]
             case "epochMillis"?: return [SpecEntry("type", .text("integer")), SpecEntry("format", .text("int64")), SpecEntry("x-apigen-format", .text("epochMillis"))]
@@ -61,11 +62,35 @@ struct OpenAPIDocumentBuilder {
             // 3.1 allows siblings of $ref; OpenAPIKit keeps description and the rest beside it.
         }
         entries.add("description", text: field.description)
-        if let value = field.defaultValue { entries.add("default", .json(Self.json(value))) }
-        if field.deprecated != nil { entries.add("deprecated", .literal("true")) }
+        if let value = field.defaultValue {
+            entries.add("default", .json(Self.json(value)))
+            // `T?` with a default: absent means the default, and `nil` can still be sent.
+            if field.type.hasSuffix("?") { entries.add("x-apigen-optional", .literal("true")) }
+        }
+        entries += Self.deprecation(field.deprecated)
         if SpecNaming.memberName(field.key) != SpecNaming.memberName(field.name) {
             entries.add("x-apigen-name", .text(field.name))
         }
+        return entries
+    }
+
+    /// A spec value as a block of YAML (objects keyed in sorted order).
+    static func node(_ value: SpecValue) -> SpecNode {
+        switch value {
+        case .null: .literal("null")
+        case .bool(let flag): .literal(flag ? "true" : "false")
+        case .integer(let text), .number(let text): .literal(text)
+        case .string(let text): .text(text)
+        case .array(let items): .list(items.map(node))
+        case .object(let members): .map(members.map { SpecEntry($0.key, node($0.value)) })
+        }
+    }
+
+    /// `deprecated: true`, and the message in `x-apigen-deprecated` when the spec gives one.
+    static func deprecation(_ deprecated: String?) -> [SpecEntry] {
+        guard let deprecated else { return [] }
+        var entries = [SpecEntry("deprecated", .literal("true"))]
+        if !deprecated.isEmpty, deprecated != "true" { entries.add("x-apigen-deprecated", .text(deprecated)) }
         return entries
     }
 
@@ -76,7 +101,7 @@ struct OpenAPIDocumentBuilder {
         case .integer(let text), .number(let text): .number(text)
         case .string(let text): .string(text)
         case .array(let items): .array(items.map(json))
-        case .object(let object): .object(object.keys.sorted().map { JSONMember(key: $0, value: json(object[$0] ?? .null)) })
+        case .object(let members): .object(members.map { JSONMember(key: $0.key, value: json($0.value)) })
         }
     }
 
@@ -105,7 +130,12 @@ struct OpenAPIDocumentBuilder {
             }
             if open { entries.add("x-apigen-unknown", .literal("true")) }
         case .sum(let members, let discriminator, let mapping, let open):
-            entries = [SpecEntry("oneOf", .list(members.map { .map(schema($0.type)) }))]
+            entries = [SpecEntry("oneOf", .list(members.map { member in
+                var schema = schema(member.type)
+                schema.add("description", text: member.description)
+                return .map(schema)
+            }))]
+            entries.add("x-apigen-cases", .list(members.map { .text($0.name) }))
             if let discriminator {
                 var parts: [SpecEntry] = [SpecEntry("propertyName", .text(discriminator))]
                 if !mapping.isEmpty {
@@ -116,7 +146,12 @@ struct OpenAPIDocumentBuilder {
             if open { entries.add("x-apigen-unknown", .literal("true")) }
         }
         entries.insert(contentsOf: [model.description.map { SpecEntry("description", .text($0)) }].compactMap { $0 }, at: 0)
-        if model.deprecated != nil { entries.add("deprecated", .literal("true")) }
+        entries += Self.deprecation(model.deprecated)
+        if let additional = model.additionalFields {
+            var kept: [SpecEntry] = [SpecEntry("name", .text(additional.name))]
+            kept.add("description", text: additional.description)
+            entries.add("x-apigen-additional-fields", .map(kept))
+        }
         return entries
     }
 
@@ -127,24 +162,29 @@ struct OpenAPIDocumentBuilder {
         info.add("description", text: service.description)
         document.add("info", .map(info))
         document.add("servers", .list(service.environments.map { .map([SpecEntry("url", .text($0.url)), SpecEntry("description", .text($0.name))]) }))
-        if !service.headers.isEmpty || !service.query.isEmpty {
-            warnings.append("\(service.name): warning: the service's default headers and query items (\((service.headers + service.query).map(\.0).joined(separator: ", "))) are not in the document: OpenAPI has no defaults for every operation")
-        }
-        if service.envelope != nil {
-            warnings.append("\(service.name): warning: the envelope is written out in each response schema ({code, message, result}); importing the document gives the wrapped types")
+        if !service.keptAsWritten.isEmpty {
+            // The service's defaults (envelope, headers and query items, timeout, styles, dates) and
+            // default environment as the spec writes them; the importer reads them back.
+            document.add("x-apigen", .map(service.keptAsWritten.map { SpecEntry($0.key, Self.node($0.value)) }))
         }
         var paths: [(String, [SpecEntry])] = []
-        var taken: [String: String] = [:]
+        var taken: [String: String] = [:]  // route → the path it is written under
+        var alternatives: [String: [SpecNode]] = [:]
         for api in service.apis {
             let method = api.method.lowercased()
             // OpenAPI has one operation per path and method; `:id` and `{id}` are the same path.
+            // Further APIs of a route (an endpoint answered in several ways) go in the path item's
+            // `x-apigen-operations`, which apigen's importer reads and other tools ignore.
             let route = method + " " + api.path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
-            if let other = taken[route] {
-                warnings.append("\(api.name): warning: not exported: \(api.method) \(api.path) is already operation '\(other)' (OpenAPI has one operation per path and method)")
+            operations += 1
+            if let path = taken[route] {
+                var operation = self.operation(api)
+                operation.insert(SpecEntry("x-apigen-method", .text(method)), at: 0)
+                if path != api.path { operation.insert(SpecEntry("x-apigen-path", .text(api.path)), at: 1) }
+                alternatives[path, default: []].append(.map(operation))
                 continue
             }
-            taken[route] = api.name
-            operations += 1
+            taken[route] = api.path
             let operation = self.operation(api)
             if let index = paths.firstIndex(where: { $0.0 == api.path }) {
                 paths[index].1.add(api.method.lowercased(), .map(operation))
@@ -152,7 +192,9 @@ struct OpenAPIDocumentBuilder {
                 paths.append((api.path, [SpecEntry(api.method.lowercased(), .map(operation))]))
             }
         }
-        document.add("paths", .map(paths.map { SpecEntry($0.0, .map($0.1)) }))
+        document.add("paths", .map(paths.map { path, item in
+            SpecEntry(path, .map(item + (alternatives[path].map { [SpecEntry("x-apigen-operations", .list($0))] } ?? [])))
+        }))
         let schemas = service.models.map { SpecEntry($0.name, .map(modelSchema($0))) }
         document.add("components", .map([SpecEntry("schemas", .map(schemas))]))
         return document
@@ -170,31 +212,30 @@ struct OpenAPIDocumentBuilder {
                 entry.add("required", .literal("true"))
             }
             entry.add("description", text: param.field.description)
-            if param.field.deprecated != nil { entry.add("deprecated", .literal("true")) }
+            entry += Self.deprecation(param.field.deprecated)
             if let style = param.style {
-                if style == "brackets" {
-                    warnings.append("\(api.name): warning: param '\(param.field.name)' style brackets has no OpenAPI name: written as form")
-                    entry.add("style", .text("form"))
-                } else {
-                    entry.add("style", .text(style))
-                }
+                // `brackets` (`ids[]=1&ids[]=2`) has no OpenAPI name: `form` for other tools.
+                entry.add("style", .text(style == "brackets" ? "form" : style))
                 if let explode = param.explode { entry.add("explode", .literal(explode ? "true" : "false")) }
+                if style == "brackets" { entry.add("x-apigen-style", .text(style)) }
             }
             if param.allowReserved { entry.add("allowReserved", .literal("true")) }
+            if param.secret { entry.add("x-apigen-secret", .literal("true")) }
             var schema = fieldSchema(param.field)
-            schema.removeAll { $0.key == "description" || $0.key == "deprecated" }
+            schema.removeAll { ["description", "deprecated", "x-apigen-deprecated"].contains($0.key) }
             entry.add("schema", .map(schema))
             parameters.append(.map(entry))
         }
-        for (name, value) in api.constantQuery {
-            warnings.append("\(api.name): warning: constant query item '\(name)' written as a required parameter with a single value")
-            parameters.append(.map([SpecEntry("name", .text(name)), SpecEntry("in", .text("query")), SpecEntry("required", .literal("true")),
-                                    SpecEntry("schema", .map([SpecEntry("type", .text("string")), SpecEntry("enum", .list([.text(value ?? "")]))]))]))
-        }
-        for (name, value) in api.constantHeaders {
-            warnings.append("\(api.name): warning: constant header '\(name)' written as a required parameter with a single value")
-            parameters.append(.map([SpecEntry("name", .text(name)), SpecEntry("in", .text("header")), SpecEntry("required", .literal("true")),
-                                    SpecEntry("schema", .map([SpecEntry("type", .text("string")), SpecEntry("enum", .list([.text(value)]))]))]))
+        // Values sent with every call are required parameters of one value for other tools; apigen's
+        // importer skips them (`x-apigen-constant`, `x-apigen-default`) and reads `x-apigen` instead.
+        let constants = api.constantQuery.map { ($0.0, "query", $0.1 ?? "", "x-apigen-constant") }
+            + api.constantHeaders.map { ($0.0, "header", $0.1, "x-apigen-constant") }
+            + service.query.filter { name, _ in !api.constantQuery.contains { $0.0 == name } }.map { ($0.0, "query", $0.1, "x-apigen-default") }
+            + service.headers.filter { name, _ in !api.constantHeaders.contains { $0.0.lowercased() == name.lowercased() } }.map { ($0.0, "header", $0.1, "x-apigen-default") }
+        for (name, location, value, marker) in constants {
+            parameters.append(.map([SpecEntry("name", .text(name)), SpecEntry("in", .text(location)), SpecEntry("required", .literal("true")),
+                                    SpecEntry("schema", .map([SpecEntry("type", .text("string")), SpecEntry("enum", .list([.text(value)]))])),
+                                    SpecEntry(marker, .literal("true"))]))
         }
         if !parameters.isEmpty { entries.add("parameters", .list(parameters)) }
         let bodyParams = api.params.filter { $0.location == "body" }.map(\.field)
@@ -206,13 +247,65 @@ struct OpenAPIDocumentBuilder {
             case "multipart": "multipart/form-data"
             default: "application/json"
             }
-            entries.add("requestBody", .map([SpecEntry("required", .literal("true")), SpecEntry("content", .map([SpecEntry(type, .map([SpecEntry("schema", .map(objectSchema(bodyParams)))]))]))]))
+            var media: [SpecEntry] = [SpecEntry("schema", .map(bodySchema(api)))]
+            if type != "application/json", let encoding = formEncoding(api) { media.add("encoding", .map(encoding)) }
+            entries.add("requestBody", .map([SpecEntry("required", .literal("true")), SpecEntry("content", .map([SpecEntry(type, .map(media))]))]))
         }
-        if api.bodyEncoding == "raw" { warnings.append("\(api.name): warning: its raw request body is not exported") }
+        if api.bodyEncoding == "raw" { entries.add("requestBody", .map(rawBody(api))) }
         entries.add("responses", .map(responses(api)))
         if api.deprecated != nil { entries.add("deprecated", .literal("true")) }
         for (name, value) in api.tags where name != "tags" { entries.add("x-" + name, .text(value)) }
+        var kept = api.keptAsWritten.map { SpecEntry($0.key, Self.node($0.value)) }
+        // Params come back as parameters, then body properties: say so when the spec orders them otherwise.
+        let order = api.params.map(\.field.name)
+        if order != api.params.filter({ $0.location != "body" }).map(\.field.name) + api.params.filter({ $0.location == "body" }).map(\.field.name) {
+            kept.add("paramOrder", .list(order.map { .text($0) }))
+        }
+        if !kept.isEmpty { entries.add("x-apigen", .map(kept)) }
         return entries
+    }
+
+    /// The object schema of the body params; a secret param's property says `x-apigen-secret`.
+    private func bodySchema(_ api: SpecDescription.Api) -> [SpecEntry] {
+        let params = api.params.filter { $0.location == "body" }
+        var entries = objectSchema(params.map(\.field))
+        guard let index = entries.firstIndex(where: { $0.key == "properties" }), case .map(var properties) = entries[index].value else { return entries }
+        for param in params where param.secret {
+            if let at = properties.firstIndex(where: { $0.key == param.field.key }), case .map(var schema) = properties[at].value {
+                schema.add("x-apigen-secret", .literal("true"))
+                properties[at].value = .map(schema)
+            }
+        }
+        entries[index].value = .map(properties)
+        return entries
+    }
+
+    /// A form or multipart body's `encoding`: the wire style of the params that have one.
+    private func formEncoding(_ api: SpecDescription.Api) -> [SpecEntry]? {
+        var encoding: [SpecEntry] = []
+        for param in api.params where param.location == "body" {
+            guard let style = param.style else { continue }
+            var entry: [SpecEntry] = [SpecEntry("style", .text(style == "brackets" ? "form" : style))]
+            if let explode = param.explode { entry.add("explode", .literal(explode ? "true" : "false")) }
+            if style == "brackets" { entry.add("x-apigen-style", .text(style)) }
+            encoding.add(param.field.key, .map(entry))
+        }
+        return encoding.isEmpty ? nil : encoding
+    }
+
+    /// A raw request body: its content type (`text/plain` or `application/octet-stream` unless the
+    /// spec names one) with a string schema.
+    private func rawBody(_ api: SpecDescription.Api) -> [SpecEntry] {
+        var format: String?
+        var contentType: String?
+        let body = api.keptAsWritten.first { $0.key == "body" }?.value
+        if case .string(let text)? = body?["format"] { format = text }
+        if case .string(let text)? = body?["contentType"] { contentType = text }
+        let text = format == "text"
+        var schema: [SpecEntry] = [SpecEntry("type", .text("string"))]
+        if !text { schema.add("format", .text("binary")) }
+        let type = contentType ?? (text ? "text/plain" : "application/octet-stream")
+        return [SpecEntry("required", .literal("true")), SpecEntry("content", .map([SpecEntry(type, .map([SpecEntry("schema", .map(schema))]))]))]
     }
 
     private func content(_ body: SpecDescription.Body, envelope: Bool, mock: String?) -> [SpecEntry]? {
@@ -261,10 +354,18 @@ struct OpenAPIDocumentBuilder {
         }
         if let content = content(api.response, envelope: api.usesEnvelope, mock: api.mockJSON) { main.add("content", .map(content)) }
         var entries: [SpecEntry] = []
-        if case .none = api.response, api.responseHeaders.isEmpty { entries.add("204", .map(main)) } else { entries.add("200", .map(main)) }
-        for (status, body, description) in api.responses {
+        let noBody = if case .none = api.response { api.responseHeaders.isEmpty } else { false }
+        // Without a `response`, statuses of success the spec lists say what success is.
+        if !(noBody && api.responses.contains { $0.status.hasPrefix("2") }) {
+            let status = noBody ? "204" : "200"
+            if !api.responses.contains(where: { $0.status == status }) { entries.add(status, .map(main)) }
+        }
+        for (status, body, description, success) in api.responses {
             var entry: [SpecEntry] = [SpecEntry("description", .text(description ?? ""))]
             if let content = content(body, envelope: false, mock: nil) { entry.add("content", .map(content)) }
+            // A status the spec counts otherwise than HTTP does (`404: { success: true }`); a 2XX
+            // status the spec lists itself, which the importer must not take for the `response`.
+            if success != status.hasPrefix("2") || status.hasPrefix("2") { entry.add("x-apigen-success", .literal(success ? "true" : "false")) }
             entries.add(status, .map(entry))
         }
         return entries

@@ -216,7 +216,7 @@ struct NEIMapper {
     mutating func mapInterface(_ interface: [String: Any], file: String) {
         let place = location("interface", interface)
         let source = Self.text(interface["className"]) ?? (interface["name"] as? String ?? "")
-        let name = typeNames.typeName(for: source, fallback: "Interface", derived: ["Api", "Parser", "Response", "Output", "Failure", "Body"])
+        let name = typeNames.typeName(for: source, fallback: "Interface", derived: ["Api", "Parser", "Response", "Output", "Failure", "Body"], isType: false)
         if SpecNaming.typeName(source) != name {
             warn(place, "rename", "interface named '\(name)': \(SpecNaming.typeName(source).map { "'\($0)' or one of its types is taken" } ?? "its name makes no Swift name")")
         }

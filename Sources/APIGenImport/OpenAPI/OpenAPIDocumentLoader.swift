@@ -98,9 +98,11 @@ final class RawDocument {
     /// Whether OpenAPIKit's dictionaries are in hash order (a JSON document) rather than the document's.
     var needsOrdering: Bool { order != nil }
 
-    /// The keys of the object at `pointer` in document order (JSON documents only).
+    /// The keys of the object at `pointer` in document order.
     func keys(at pointer: JSONPointer) -> [String]? {
-        order?.keys(at: pointer)
+        if let order { return order.keys(at: pointer) }
+        guard case .object(let members)? = value(at: pointer) else { return nil }
+        return members.map(\.key)
     }
 
     /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).

@@ -22,8 +22,11 @@ extension OpenAPIMapper {
         let form = content.first { $0.0.lowercased() == "application/x-www-form-urlencoded" }
         let multipart = content.first { $0.0.lowercased().hasPrefix("multipart/") }
         guard let (type, media) = json ?? form ?? multipart else {
-            if let (type, _) = content.first {
-                warn(pointer.appending("content", type), "body", "request body '\(type)' not imported: apigen sends JSON and form bodies")
+            if let (type, media) = content.first {
+                mapRawBody(type: type, media: media, pointer: pointer.appending("content", type), entries: &entries)
+                for (other, _) in content.dropFirst() {
+                    warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent")
+                }
             }
             return
         }
@@ -36,11 +39,12 @@ extension OpenAPIMapper {
             return
         }
         let isForm = json == nil
-        if type.hasPrefix("multipart/") {
-            warn(here, "multipart", "multipart body sent as a URL-encoded form: apigen does not write multipart bodies (file parts are base64 text)")
-        }
+        let isMultipart = json == nil && form == nil
         // An object body: its properties are params (a named model's, with `paramsFrom`).
         if case .reference(let reference, _) = schema.value, let name = reference.name, let model = componentModels[name], !enumModels.contains(model), Self.isObjectComponent(document.components.schemas[OpenAPI.ComponentKey(rawValue: name) ?? "_"]) {
+            if isMultipart {
+                warn(here.appending("schema"), "multipart", "multipart body of component '\(name)' sent as a URL-encoded form: its properties are not read one by one for file parts")
+            }
             if isForm {
                 entries.add("body", .text("form"))
                 entries.add("paramsFrom", .text(model))
@@ -50,7 +54,14 @@ extension OpenAPIMapper {
             return
         }
         if case .object(_, let context) = schema.value, !context.properties.isEmpty {
-            let (fields, additional) = objectFields(api + "Body", schema: schema, at: here.appending("schema"))
+            var (fields, additional) = objectFields(api + "Body", schema: schema, at: here.appending("schema"))
+            if isMultipart { fields = Self.fileParts(fields, properties: context.properties) }
+            if isForm { fields = fields.map { formField($0, at: here) } }
+            fields = fields.map { field in
+                let key = Self.wireKey(field)
+                guard raw.value(at: here.appending("schema", "properties", key, "x-apigen-secret")) == .bool(true) else { return field }
+                return Self.adding([SpecEntry("secret", .literal("true"))], to: field)
+            }
             if additional != nil { warn(here.appending("schema", "additionalProperties"), "body", "extra keys of a body object not kept: only its properties are params") }
             for field in fields {
                 var node = field.value
@@ -76,7 +87,7 @@ extension OpenAPIMapper {
                 }
                 params.entries.add(name, node)
             }
-            if isForm { entries.add("body", .text("form")) }
+            if isForm { entries.add("body", .text(isMultipart ? "multipart" : "form")) }
             return
         }
         if isForm {
@@ -85,6 +96,88 @@ extension OpenAPIMapper {
         }
         let info = typeInfo(schema, at: here.appending("schema"), hint: api + "Body")
         entries.add("body", .map([SpecEntry("type", .text(info.expression(optional: false)))]))
+    }
+
+    /// A raw request body (`text/plain`, `application/octet-stream`, `image/png`…): the whole body
+    /// as text or bytes, with its content type.
+    private mutating func mapRawBody(type: String, media: Either<OpenAPI.Reference<OpenAPI.Content>, OpenAPI.Content>, pointer: JSONPointer, entries: inout [SpecEntry]) {
+        var isText = type.lowercased().hasPrefix("text/")
+        if case .string(let core, _)? = media.b?.schema?.value, core.formatString == nil, !type.lowercased().hasPrefix("application/octet-stream") {
+            isText = isText || type.lowercased().hasSuffix("+xml") || type.lowercased() == "application/xml"
+        }
+        var body: [SpecEntry] = [SpecEntry("format", .text(isText ? "text" : "binary"))]
+        if type.lowercased() != (isText ? "text/plain" : "application/octet-stream") {
+            if type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                warn(pointer, "body", "content type of the request body has control characters: sent as \(isText ? "text/plain" : "application/octet-stream")")
+            } else {
+                body.add("contentType", .text(type))
+            }
+        }
+        entries.add("body", .map(body))
+    }
+
+    /// A body field's wire key: its `key`, or its name.
+    static func wireKey(_ field: SpecEntry) -> String {
+        if case .map(let parts) = field.value, case .text(let wire)? = parts["key"] { return wire }
+        return field.key
+    }
+
+    /// A field with further settings (`type: T` spelled out as a mapping when it was a bare type).
+    static func adding(_ settings: [SpecEntry], to field: SpecEntry) -> SpecEntry {
+        switch field.value {
+        case .map(let parts): SpecEntry(field.key, .map(parts + settings))
+        default: SpecEntry(field.key, .map([SpecEntry("type", field.value)] + settings))
+        }
+    }
+
+    /// A form or multipart field with the wire style its `encoding` gives it.
+    private mutating func formField(_ field: SpecEntry, at pointer: JSONPointer) -> SpecEntry {
+        let key = Self.wireKey(field)
+        guard case .object(let members)? = raw.value(at: pointer.appending("encoding", key)) else { return field }
+        let value = { (name: String) in members.first { $0.key == name }?.value }
+        var settings: [SpecEntry] = []
+        if case .string("brackets")? = value("x-apigen-style") {
+            settings.add("style", .text("brackets"))
+        } else if case .string(let style)? = value("style") {
+            if ["form", "deepObject", "pipeDelimited", "spaceDelimited"].contains(style) {
+                settings.add("style", .text(style))
+            } else {
+                warn(pointer.appending("encoding", key, "style"), "style", "style '\(style)' of form field '\(key)' not kept: sent in apigen's default way")
+            }
+        }
+        if !settings.isEmpty, case .bool(let explode)? = value("explode") { settings.add("explode", .literal(explode ? "true" : "false")) }
+        return settings.isEmpty ? field : Self.adding(settings, to: field)
+    }
+
+    /// Multipart fields whose schema is binary text (`format: binary`, or a `contentMediaType` that
+    /// is not text) are file parts: `File`, `[File]`.
+    static func fileParts(_ fields: [SpecEntry], properties: OrderedDictionary<String, JSONSchema>) -> [SpecEntry] {
+        func isBinary(_ schema: JSONSchema) -> Bool {
+            guard case .string(let core, let context) = schema.value else { return false }
+            if core.formatString == "binary" { return true }
+            if let media = context.contentMediaType?.rawValue, !media.hasPrefix("text/"), media != "application/json" { return true }
+            return false
+        }
+        return fields.map { field in
+            guard let schema = properties[wireKey(field)] else { return field }
+            let replacement: String
+            if isBinary(schema) { replacement = "File" }
+            else if case .array(_, let context) = schema.value, let items = context.items, isBinary(items) { replacement = "[File]" }
+            else { return field }
+            func retyped(_ type: String) -> String {
+                type.hasSuffix("?") ? replacement + "?" : replacement
+            }
+            switch field.value {
+            case .text(let type): return SpecEntry(field.key, .text(retyped(type)))
+            case .map(var parts):
+                if let index = parts.firstIndex(where: { $0.key == "type" }), case .text(let type) = parts[index].value {
+                    parts[index].value = .text(retyped(type))
+                    parts.removeAll { $0.key == "default" }
+                }
+                return SpecEntry(field.key, .map(parts))
+            default: return field
+            }
+        }
     }
 
     static func isObjectComponent(_ schema: JSONSchema?) -> Bool {
@@ -97,9 +190,10 @@ extension OpenAPIMapper {
 
     // MARK: Responses
 
-    mutating func mapResponses(_ responses: OpenAPI.Response.Map, api: String, pointer: JSONPointer, entries: inout [SpecEntry]) {
+    mutating func mapResponses(_ responses: OpenAPI.Response.Map, api: String, pointer: JSONPointer, envelope: ExportedEnvelope?, entries: inout [SpecEntry]) {
         let statuses = inDocumentOrder(responses, at: pointer, key: \.rawValue).map { ($0.key.rawValue, $0.value) }
-        let successes = statuses.filter { $0.0.hasPrefix("2") }
+        // A 2XX status an apigen export marks with `x-apigen-success` is one the spec lists itself.
+        let successes = statuses.filter { $0.0.hasPrefix("2") && raw.value(at: pointer.appending($0.0, "x-apigen-success")) == nil }
         let primary = successes.first { $0.0 == "200" }?.0 ?? successes.map(\.0).sorted().first
         var others: [SpecEntry] = []
         for (status, item) in statuses {
@@ -109,7 +203,7 @@ extension OpenAPIMapper {
                 continue
             }
             if status == primary {
-                mapPrimaryResponse(response, api: api, pointer: here, entries: &entries)
+                mapPrimaryResponse(response, api: api, pointer: here, envelope: envelope, entries: &entries)
             } else {
                 if let headers = response.headers, !headers.isEmpty {
                     warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
@@ -118,6 +212,13 @@ extension OpenAPIMapper {
                 if ["204", "304"].contains(status), value != .text("empty") {
                     warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
                     value = .text("empty")
+                }
+                if case .bool(let success)? = raw.value(at: here.appending("x-apigen-success")), success != status.hasPrefix("2") {
+                    switch value {
+                    case .map(let parts): value = .map(parts + [SpecEntry("success", .literal(success ? "true" : "false"))])
+                    case .text("empty"): value = .map([SpecEntry("success", .literal(success ? "true" : "false"))])
+                    default: value = .map([SpecEntry("type", value), SpecEntry("success", .literal(success ? "true" : "false"))])
+                    }
                 }
                 if let description = response.description, !description.isEmpty {
                     if case .text(let type) = value, type != "empty" {
@@ -152,23 +253,29 @@ extension OpenAPIMapper {
         return .text(info.expression(optional: false))
     }
 
-    private mutating func mapPrimaryResponse(_ response: OpenAPI.Response, api: String, pointer: JSONPointer, entries: inout [SpecEntry]) {
+    private mutating func mapPrimaryResponse(_ response: OpenAPI.Response, api: String, pointer: JSONPointer, envelope: ExportedEnvelope?, entries: inout [SpecEntry]) {
         var result: [SpecEntry] = []
         var mock: JSONValue?
         if let (type, media) = media(of: response, at: pointer) {
             let here = pointer.appending("content", type)
             if !Self.isJSON(type) {
                 result.add("format", .text(type.hasPrefix("text/") ? "text" : "binary"))
-            } else if let schema = media.schema {
+            } else if var schema = media.schema {
+                var schemaPointer = here.appending("schema")
+                // Behind the service's envelope (an apigen export), the answer is its `result`.
+                if let envelope, case .object(_, let context) = schema.value, let inner = context.properties[envelope.result] {
+                    schema = inner
+                    schemaPointer = schemaPointer.appending("properties", envelope.result)
+                }
                 if case .object(_, let context) = schema.value, !context.properties.isEmpty {
-                    let (fields, additional) = objectFields(api + "Response", schema: schema, at: here.appending("schema"))
-                    if additional != nil { warn(here.appending("schema", "additionalProperties"), "body", "extra keys of an inline response not kept: declare the response as a component to keep them") }
+                    let (fields, additional) = objectFields(api + "Response", schema: schema, at: schemaPointer)
+                    if additional != nil { warn(schemaPointer.appending("additionalProperties"), "body", "extra keys of an inline response not kept: declare the response as a component to keep them") }
                     result.add("fields", .map(fields))
                 } else {
-                    let info = typeInfo(schema, at: here.appending("schema"), hint: api + "Result")
+                    let info = typeInfo(schema, at: schemaPointer, hint: api + "Result")
                     result.add("type", .text(info.expression(optional: false)))
                 }
-                mock = example(media, schema: schema, at: here)
+                if envelope == nil { mock = example(media, schema: schema, at: here) }
             }
         }
         result.add("description", text: response.description)

@@ -86,6 +86,11 @@ extension OpenAPIMapper {
         var members: [SpecNode] = []
         var memberTypes: [String] = []
         var names = NameRegistry()
+        // An apigen export names each member's case.
+        var given: [String] = []
+        if case .array(let cases)? = raw.value(at: pointer.appending("x-apigen-cases")) {
+            given = cases.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        }
         for (index, part) in parts.enumerated() {
             if case .null = part.value { continue }
             let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + "Option\(index + 1)")
@@ -102,7 +107,17 @@ extension OpenAPIMapper {
             memberTypes.append(type)
             // Case names come from the type; members whose names clash get one of their own.
             let caseName = SpecNaming.memberName(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List")) ?? "option\(index + 1)"
-            if names.isFree(caseName) {
+            var described: [SpecEntry] = []
+            if !given.isEmpty, case .string(let text)? = raw.value(at: pointer.appending(key, String(index), "description")) {
+                described.add("description", text: text)
+            }
+            if index < given.count, given[index] != caseName, names.isFree(given[index]) {
+                names.reserve(given[index])
+                members.append(.map([SpecEntry("type", .text(type)), SpecEntry("name", .text(given[index]))] + described))
+            } else if !described.isEmpty, names.isFree(caseName) {
+                names.reserve(caseName)
+                members.append(.map([SpecEntry("type", .text(type))] + described))
+            } else if names.isFree(caseName) {
                 names.reserve(caseName)
                 members.append(.text(type))
             } else {

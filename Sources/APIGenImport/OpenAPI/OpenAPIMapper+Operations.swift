@@ -32,12 +32,36 @@ extension OpenAPIMapper {
                 let file = files.file(for: tag ?? "", named: tag, fallback: "tag")
                 mapOperation(operation, method: method, path: path.rawValue, pathItem: pathItem, pointer: pointer, file: file)
             }
+            mapFurtherOperations(path: path.rawValue, pathItem: pathItem, pointer: pathPointer, files: &files)
+        }
+    }
+
+    /// The path item's `x-apigen-operations`: further APIs of one method and path that an apigen
+    /// export keeps beside the one operation OpenAPI allows.
+    private mutating func mapFurtherOperations(path: String, pathItem: OpenAPI.PathItem, pointer: JSONPointer, files: inout SpecFileNames<String>) {
+        guard case .array(let items)? = raw.value(at: pointer.appending("x-apigen-operations")) else { return }
+        for (index, item) in items.enumerated() {
+            let here = pointer.appending("x-apigen-operations", String(index))
+            operationsIn += 1
+            guard case .object(let members) = item,
+                  case .string(let methodName)? = members.first(where: { $0.key == "x-apigen-method" })?.value,
+                  let method = Self.methods.first(where: { $0.1 == methodName.uppercased() })?.1,
+                  // Decoded on its own: its dictionaries are put in document order by `inDocumentOrder`.
+                  let operation = try? JSONDecoder().decode(OpenAPI.Operation.self, from: item.jsonData) else {
+                warn(here, "operation", "not an operation with an 'x-apigen-method': not imported")
+                continue
+            }
+            var ownPath = path
+            if case .string(let given)? = members.first(where: { $0.key == "x-apigen-path" })?.value { ownPath = given }
+            let tag = operation.tags?.first
+            let file = files.file(for: tag ?? "", named: tag, fallback: "tag")
+            mapOperation(operation, method: method, path: ownPath, pathItem: pathItem, pointer: here, file: file)
         }
     }
 
     private mutating func mapOperation(_ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem, pointer: JSONPointer, file: String) {
         let source = operation.operationId ?? (method.lowercased() + " " + path)
-        let name = typeNames.typeName(for: source, fallback: "Operation", derived: Self.derivedSuffixes)
+        let name = typeNames.typeName(for: source, fallback: "Operation", derived: Self.derivedSuffixes, isType: false)
         if let id = operation.operationId, SpecNaming.typeName(id) != name {
             warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(SpecNaming.typeName(id).map { "'\($0)' or one of its types is taken" } ?? "it makes no Swift name")")
         }
@@ -50,16 +74,19 @@ extension OpenAPIMapper {
             path = String(path[..<fragment])
         }
         api.add("path", .text(path))
+        // What an apigen export keeps in `x-apigen` replaces what the standard parts approximate.
+        let kept = operationKept(at: pointer)
         var params = ParamsBuilder()
-        mapParameters(pathItem.parameters, operation.parameters, method: method, pointer: pointer, into: &params)
-        if let body = operation.requestBody {
+        mapParameters(pathItem.parameters, operation.parameters, method: method, pointer: pointer, kept: kept, into: &params)
+        if let body = operation.requestBody, !kept.contains(where: { $0.key == "body" }) {
             mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
         }
-        if !params.entries.isEmpty { api.insert(SpecEntry("params", .map(params.entries)), at: api.firstIndex { $0.key == "body" || $0.key == "paramsFrom" } ?? api.endIndex) }
-        mapResponses(operation.responses, api: name, pointer: pointer.appending("responses"), entries: &api)
+        if !params.entries.isEmpty { api.insert(SpecEntry("params", .map(Self.ordered(params.entries, by: kept))), at: api.firstIndex { $0.key == "body" || $0.key == "paramsFrom" } ?? api.endIndex) }
+        mapResponses(operation.responses, api: name, pointer: pointer.appending("responses"), envelope: envelope(of: kept), entries: &api)
         if operation.deprecated { api.add("deprecated", .literal("true")) }
         if let tags = operation.tags, !tags.isEmpty { api.add("x-tags", .text(tags.joined(separator: ","))) }
-        for (key, value) in operation.vendorExtensions.sorted(by: { $0.key < $1.key }) where key.hasPrefix("x-") && key != "x-tags" {
+        Self.apply(kept, to: &api)
+        for (key, value) in operation.vendorExtensions.sorted(by: { $0.key < $1.key }) where key.hasPrefix("x-") && !["x-tags", "x-apigen-method", "x-apigen-path"].contains(key) && !(key == "x-apigen" && !kept.isEmpty) {
             if let text = value.value as? String { api.add(key, .text(text)) }
             else { warn(pointer.appending(key), "extension", "extension '\(key)' is not text: not kept") }
         }
@@ -77,7 +104,7 @@ extension OpenAPIMapper {
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
     }
 
-    private mutating func mapParameters(_ shared: OpenAPI.Parameter.Array, _ own: OpenAPI.Parameter.Array, method: String, pointer: JSONPointer, into params: inout ParamsBuilder) {
+    private mutating func mapParameters(_ shared: OpenAPI.Parameter.Array, _ own: OpenAPI.Parameter.Array, method: String, pointer: JSONPointer, kept: [JSONMember], into params: inout ParamsBuilder) {
         var resolved: [(OpenAPI.Parameter, JSONPointer)] = []
         for (list, base) in [(shared, JSONPointer(pointer.tokens.dropLast() + ["parameters"])), (own, pointer.appending("parameters"))] {
             for (index, item) in list.enumerated() {
@@ -90,7 +117,7 @@ extension OpenAPIMapper {
                 resolved.append((parameter, here))
             }
         }
-        for (parameter, here) in resolved {
+        for (parameter, here) in resolved where !isCarriedByKept(parameter, operationKept: kept) {
             mapParameter(parameter, method: method, pointer: here, into: &params)
         }
     }
@@ -118,6 +145,13 @@ extension OpenAPIMapper {
             switch context.schema {
             case .a(let reference):
                 info = typeInfo(JSONSchema.reference(reference.jsonReference), at: pointer.appending("schema"), hint: parameter.name)
+                // OpenAPIKit reads `{$ref, default}` as the reference alone; 3.1 allows the sibling.
+                if let value = raw.value(at: pointer.appending("schema", "default")) {
+                    switch value {
+                    case .string, .number, .bool: entries.add("default", .json(value))
+                    default: break
+                    }
+                }
             case .b(let schema):
                 info = typeInfo(schema, at: pointer.appending("schema"), hint: parameter.name)
                 if let value = defaultNode(schema, type: info, at: pointer.appending("schema")) { entries.add("default", value) }
@@ -140,15 +174,23 @@ extension OpenAPIMapper {
         if renamed, !namedByExport, SpecNaming.memberName(parameter.name) != nil {
             warn(pointer, "rename", "parameter '\(parameter.name)' named '\(name)': its Swift name is taken")
         }
-        let optional = !parameter.required && entries.isEmpty && location != "path"
+        let optional = (!parameter.required && entries.isEmpty && location != "path")
+            || raw.value(at: pointer.appending("schema", "x-apigen-optional")) == .bool(true)
         entries.insert(SpecEntry("type", .text(info.expression(optional: optional))), at: 0)
         let placedByDefault = location == "path" || (location == "query" && ["GET", "DELETE", "HEAD"].contains(method))
         if !placedByDefault { entries.add("in", .text(location)) }
         if renamed { entries.add("key", text: parameter.name) }
         entries.add("description", text: parameter.description)
         if let format = info.format { entries.add("format", text: format) }
-        if parameter.deprecated { entries.add("deprecated", .literal("true")) }
-        if let style { entries += wireStyle(style, location: location, type: info, pointer: pointer) }
+        if parameter.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
+        if let style {
+            if parameter.vendorExtensions["x-apigen-style"]?.value as? String == "brackets" {
+                entries.add("style", .text("brackets"))
+            } else {
+                entries += wireStyle(style, location: location, type: info, pointer: pointer)
+            }
+        }
+        if parameter.vendorExtensions["x-apigen-secret"]?.value as? Bool == true { entries.add("secret", .literal("true")) }
         params.entries.add(name, entries.count == 1 ? entries[0].value : .map(entries))
     }
 

@@ -192,7 +192,7 @@ extension OpenAPIMapper {
     mutating func buildModel(_ name: String, schema: JSONSchema, pointer: JSONPointer) {
         var entries: [SpecEntry] = []
         entries.add("description", text: schema.description ?? schema.title)
-        if schema.deprecated { entries.add("deprecated", .literal("true")) }
+        if schema.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
         switch schema.value {
         case .string(let core, _):
             entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
@@ -211,12 +211,26 @@ extension OpenAPIMapper {
                 if fields.isEmpty {
                     warn(pointer, "additionalProperties", "an object with only extra keys becomes a model with no fields; they are kept as 'additionalFields'")
                 }
-                entries.add("additionalFields", .text(additional.expression(optional: false)))
+                if case .object(let kept)? = raw.value(at: pointer.appending("x-apigen-additional-fields")) {
+                    // An apigen export: the member's name and description.
+                    var parts = kept.filter { $0.key == "name" || $0.key == "description" }.map { SpecEntry($0.key, SpecNode(block: $0.value)) }
+                    parts.insert(SpecEntry("type", .text(additional.expression(optional: false))), at: min(1, parts.count))
+                    entries.add("additionalFields", .map(parts))
+                } else {
+                    entries.add("additionalFields", .text(additional.expression(optional: false)))
+                }
             }
             entries.add("fields", .map(fields))
         }
         noteDroppedKeywords(schema, at: pointer)
         service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
+    }
+
+    /// `deprecated:` of the schema or parameter at `pointer`: the message of an apigen export's
+    /// `x-apigen-deprecated`, or `true`.
+    func deprecation(at pointer: JSONPointer) -> SpecNode {
+        if case .string(let message)? = raw.value(at: pointer.appending("x-apigen-deprecated")), !message.isEmpty { return .text(message) }
+        return .literal("true")
     }
 
     /// A list as written at `pointer` (text stays text), else as OpenAPIKit decoded it.
@@ -321,13 +335,13 @@ extension OpenAPIMapper {
         let info = typeInfo(property.schema, at: property.pointer, hint: hint)
         let defaultValue = defaultNode(property.schema, type: info, at: property.pointer)
         // A property the server fills in when absent is always known: `T` with its default.
-        let optional = !property.required && defaultValue == nil
+        let optional = (!property.required && defaultValue == nil) || raw.value(at: property.pointer.appending("x-apigen-optional")) == .bool(true)
         var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
         if keyed { entries.add("key", text: property.key) }
         entries.add("description", text: property.schema.description ?? property.schema.title)
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
-        if property.schema.deprecated { entries.add("deprecated", .literal("true")) }
+        if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
         if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
         return entries.count == 1 ? entries[0].value : .map(entries)
     }

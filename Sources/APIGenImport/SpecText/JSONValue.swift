@@ -83,6 +83,59 @@ enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The value as JSON text for a JSON decoder, members in their order (Foundation's own writer
+    /// would put them in hash order).
+    var jsonData: Data {
+        var text = ""
+        write(to: &text)
+        return Data(text.utf8)
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let number): text += number
+        case .string(let string): text += Self.quoted(string)
+        case .array(let items):
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += "," }
+                item.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                text += Self.quoted(member.key) + ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    /// A JSON string literal: `"`, `\` and control characters escaped.
+    private static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
     /// The value as Foundation objects, for `JSONSerialization` and encoders.
     var foundationValue: Any {
         switch self {

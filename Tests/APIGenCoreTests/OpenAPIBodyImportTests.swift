@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import APIGenCore
+import APIGenImport
+
+/// `apigen import openapi` of request bodies beyond JSON: raw text and binary bodies with their
+/// content types, multipart bodies with file parts, form fields with their `encoding` styles; and
+/// parameters whose `$ref` schema has a default, and operations named like a model.
+@Suite struct OpenAPIBodyImportTests {
+    static let document = #"""
+    {"openapi": "3.1.0", "info": {"title": "Files", "version": "1"},
+     "servers": [{"url": "http://127.0.0.1:8080"}],
+     "paths": {
+       "/notes": {"post": {"operationId": "PostNote",
+         "requestBody": {"content": {"text/plain": {"schema": {"type": "string"}}}},
+         "responses": {"204": {"description": "Kept."}}}},
+       "/avatar": {"put": {"operationId": "PutAvatar",
+         "requestBody": {"content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}},
+         "responses": {"204": {"description": "Kept."}}}},
+       "/upload": {"post": {"operationId": "SendPhotos",
+         "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["photo"], "properties": {
+           "title": {"type": "string"},
+           "photo": {"type": "string", "format": "binary"},
+           "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}}}}}}},
+         "responses": {"204": {"description": "Kept."}}}},
+       "/search": {"post": {"operationId": "Search",
+         "requestBody": {"content": {"application/x-www-form-urlencoded": {
+           "schema": {"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "integer"}}, "filter": {"$ref": "#/components/schemas/Filter"}}},
+           "encoding": {"ids": {"style": "form", "explode": false}, "filter": {"style": "deepObject"}}}}},
+         "responses": {"204": {"description": "Done."}}}},
+       "/cookies/{kind}": {"get": {"operationId": "Cookies",
+         "parameters": [{"name": "kind", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/Kind"}},
+                        {"name": "sort", "in": "query", "schema": {"$ref": "#/components/schemas/Kind", "default": "chewy"}}],
+         "responses": {"200": {"description": "The cookies.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Cookies"}}}}}}}
+     },
+     "components": {"schemas": {
+       "Kind": {"type": "string", "enum": ["crisp", "chewy"]},
+       "Filter": {"type": "object", "properties": {"name": {"type": "string"}}},
+       "Cookies": {"type": "object", "properties": {"count": {"type": "integer"}}}
+     }}}
+    """#
+
+    static func imported() throws -> (ImportOutcome, String) {
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "files.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let specs = try #require(outcome.files.first { $0.path == "default.yaml" }?.contents)
+        return (outcome, specs)
+    }
+
+    @Test func rawBodiesKeepTheirFormatAndContentType() throws {
+        let (outcome, specs) = try Self.imported()
+        #expect(specs.contains("  PostNote:\n    method: POST\n    path: /notes\n    body:\n      format: text\n"))
+        #expect(specs.contains("  PutAvatar:\n    method: PUT\n    path: /avatar\n    body:\n      format: binary\n      contentType: image/png\n"))
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+    }
+
+    @Test func multipartBinaryPropertiesAreFileParts() throws {
+        let (_, specs) = try Self.imported()
+        #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n    body: multipart\n"))
+    }
+
+    @Test func formEncodingStylesAndReferenceDefaultsAreKept() throws {
+        let (_, specs) = try Self.imported()
+        #expect(specs.contains("      ids:\n        type: \"[Int]?\"\n        style: form\n        explode: false\n"))
+        #expect(specs.contains("      filter:\n        type: Filter?\n        style: deepObject\n"))
+        #expect(specs.contains("      sort:\n        type: Kind\n        default: \"chewy\"\n"))
+        // An API's own name is no type: it may be a model's name.
+        #expect(specs.contains("\n  Cookies:\n    path: /cookies/{kind}\n"))
+    }
+
+    @Test func importedSwiftCompiles() async throws {
+        let (outcome, _) = try Self.imported()
+        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
+        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
+        let folder = try TemporaryFolder()
+        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
+        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Files")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+}
