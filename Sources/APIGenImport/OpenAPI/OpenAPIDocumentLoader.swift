@@ -24,10 +24,10 @@ enum OpenAPIDocumentLoader {
             let probe = try decoder.decode(VersionProbe.self, from: text)
             if let failure = check(probe) { return .failure(failure) }
             if probe.openapi?.hasPrefix("3.0") == true {
-                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
+                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: text, userInfo: withoutExtensions)
                 return .success((old.convert(to: .v3_1_1), raw))
             }
-            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: text), raw))
+            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: text, userInfo: withoutExtensions), raw))
         } catch {
             return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
         }
@@ -40,6 +40,7 @@ enum OpenAPIDocumentLoader {
             return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON"))
         }
         let decoder = JSONDecoder()
+        decoder.userInfo = withoutExtensions
         do {
             let raw = RawDocument(json: data, order: order)
             let probe = try decoder.decode(VersionProbe.self, from: data)
@@ -53,6 +54,11 @@ enum OpenAPIDocumentLoader {
             return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
         }
     }
+
+    /// OpenAPIKit told not to decode vendor extensions: it would decode each object's subtree again
+    /// for every level above it. The importer reads the extensions it knows from the text.
+    /// (OpenAPIKit30's key is the same key.)
+    static let withoutExtensions: [CodingUserInfoKey: any Sendable] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
 
     private static func check(_ probe: VersionProbe) -> LoadFailure? {
         if let swagger = probe.swagger {

@@ -7,6 +7,24 @@ import OpenAPIKit
 /// document's root, an operation's client behaviour, constants, raw body, download or stream, and
 /// the mock behind an envelope on the operation.
 extension OpenAPIMapper {
+    /// A vendor extension of the object at `pointer`, as written. Extensions are read from the
+    /// text, not from OpenAPIKit's model: decoding them makes OpenAPIKit decode every object's
+    /// whole subtree once more for each level above it, most of the time an import takes.
+    func extensionValue(_ key: String, at pointer: JSONPointer) -> JSONValue? {
+        raw.value(at: pointer.appending(key))
+    }
+
+    /// A text extension, or `nil`.
+    func extensionText(_ key: String, at pointer: JSONPointer) -> String? {
+        if case .string(let text)? = extensionValue(key, at: pointer) { return text }
+        return nil
+    }
+
+    /// Whether a flag extension is `true`.
+    func extensionFlag(_ key: String, at pointer: JSONPointer) -> Bool {
+        extensionValue(key, at: pointer) == .bool(true)
+    }
+
     /// The root `x-apigen` members, in the spec's own keys.
     var serviceKept: [JSONMember] {
         guard case .object(let members)? = raw.value(at: JSONPointer(["x-apigen"])) else { return [] }
@@ -63,11 +81,11 @@ extension OpenAPIMapper {
 
     /// Whether a parameter stands for a value apigen sends by itself, which `x-apigen` carries:
     /// a constant of the operation or a default of the service.
-    func isCarriedByKept(_ parameter: OpenAPI.Parameter, operationKept: [JSONMember]) -> Bool {
-        if parameter.vendorExtensions["x-apigen-constant"]?.value as? Bool == true {
+    func isCarriedByKept(at pointer: JSONPointer, operationKept: [JSONMember]) -> Bool {
+        if extensionFlag("x-apigen-constant", at: pointer) {
             return operationKept.contains { $0.key == "query" || $0.key == "headers" || $0.key == "accept" }
         }
-        if parameter.vendorExtensions["x-apigen-default"]?.value as? Bool == true {
+        if extensionFlag("x-apigen-default", at: pointer) {
             return serviceEnvelope != nil || !serviceKept.isEmpty
         }
         return false

@@ -300,7 +300,7 @@ extension OpenAPIMapper {
                     continue
                 }
                 var name = names.memberName(for: header, fallback: "header").name
-                if let given = value.vendorExtensions["x-apigen-name"]?.value as? String, names.isFree(given) {
+                if let given = extensionText("x-apigen-name", at: here), names.isFree(given) {
                     names.reserve(given)
                     name = given
                 }

@@ -6,23 +6,31 @@ import OpenAPIKit
 extension OpenAPIMapper {
     /// Case names the document gives beside the values: `x-enum-varnames` (openapi-generator) or
     /// `x-enumNames` (NSwag).
-    private static func vendorNames(_ vendor: [String: AnyCodable]) -> [String]? {
+    private func vendorNames(at pointer: JSONPointer) -> [String]? {
         for key in ["x-enum-varnames", "x-enumNames"] {
-            if let names = vendor[key]?.value as? [Any] { return names.map { "\($0)" } }
+            if case .array(let names)? = extensionValue(key, at: pointer) {
+                return names.map { name in
+                    switch name {
+                    case .string(let text), .number(let text): text
+                    default: name.jsonText
+                    }
+                }
+            }
         }
         return nil
     }
 
     /// A vendor extension's list of texts; `""` for entries that are not text.
-    private static func texts(_ value: AnyCodable?) -> [String]? {
-        (value?.value as? [Any])?.map { $0 as? String ?? "" }
+    private func texts(_ key: String, at pointer: JSONPointer) -> [String]? {
+        guard case .array(let items)? = extensionValue(key, at: pointer) else { return nil }
+        return items.map { if case .string(let text) = $0 { text } else { "" } }
     }
 
     /// String enum cases: a value where the generator makes a good name of it, else
     /// `{ value, name }` with the vendor name or a made-up one.
-    mutating func stringEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecNode] {
-        let names = Self.vendorNames(vendor)
-        let descriptions = Self.texts(vendor["x-enum-descriptions"])
+    mutating func stringEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecNode] {
+        let names = vendorNames(at: pointer)
+        let descriptions = texts("x-enum-descriptions", at: pointer)
         var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
         var cases: [SpecNode] = []
         var seen: Set<String> = []
@@ -56,9 +64,9 @@ extension OpenAPIMapper {
     }
 
     /// Int enum cases: `name: value`, names from the vendor names or made from the value.
-    mutating func integerEnumCases(_ values: [Any], vendor: [String: AnyCodable], at pointer: JSONPointer) -> [SpecEntry] {
-        let names = Self.vendorNames(vendor)
-        let descriptions = Self.texts(vendor["x-enum-descriptions"])
+    mutating func integerEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecEntry] {
+        let names = vendorNames(at: pointer)
+        let descriptions = texts("x-enum-descriptions", at: pointer)
         var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
         var cases: [SpecEntry] = []
         var seen: Set<Int> = []
@@ -127,7 +135,7 @@ extension OpenAPIMapper {
         }
         var entries: [SpecEntry] = [SpecEntry("oneOf", .list(members))]
         if parts.contains(where: { if case .fragment = $0.value { return true } else { return false } })
-            || schema.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true {
+            || extensionFlag("x-apigen-unknown", at: pointer) {
             entries.add("unknown", .literal("true"))
         }
         if let discriminator = schema.discriminator {

@@ -47,7 +47,7 @@ extension OpenAPIMapper {
                   case .string(let methodName)? = members.first(where: { $0.key == "x-apigen-method" })?.value,
                   let method = Self.methods.first(where: { $0.1 == methodName.uppercased() })?.1,
                   // Decoded on its own: its dictionaries are put in document order by `inDocumentOrder`.
-                  let operation = try? JSONDecoder().decode(OpenAPI.Operation.self, from: item.jsonData) else {
+                  let operation = try? Self.extensionlessDecoder().decode(OpenAPI.Operation.self, from: item.jsonData) else {
                 warn(here, "operation", "not an operation with an 'x-apigen-method': not imported")
                 continue
             }
@@ -86,8 +86,9 @@ extension OpenAPIMapper {
         if operation.deprecated { api.add("deprecated", .literal("true")) }
         if let tags = operation.tags, !tags.isEmpty { api.add("x-tags", .text(tags.joined(separator: ","))) }
         Self.apply(kept, to: &api)
-        for (key, value) in operation.vendorExtensions.sorted(by: { $0.key < $1.key }) where key.hasPrefix("x-") && !["x-tags", "x-apigen-method", "x-apigen-path"].contains(key) && !(key == "x-apigen" && !kept.isEmpty) {
-            if let text = value.value as? String { api.add(key, .text(text)) }
+        let extensions = raw.keys(at: pointer)?.filter { $0.lowercased().hasPrefix("x-") }.sorted() ?? []
+        for key in extensions where key.hasPrefix("x-") && !["x-tags", "x-apigen-method", "x-apigen-path"].contains(key) && !(key == "x-apigen" && !kept.isEmpty) {
+            if let text = extensionText(key, at: pointer) { api.add(key, .text(text)) }
             else { warn(pointer.appending(key), "extension", "extension '\(key)' is not text: not kept") }
         }
         if operation.security?.isEmpty == false {
@@ -96,6 +97,12 @@ extension OpenAPIMapper {
         if !operation.callbacks.isEmpty { warn(pointer.appending("callbacks"), "callback", "callbacks not imported") }
         if operation.servers?.isEmpty == false { warn(pointer.appending("servers"), "server", "servers of one operation not imported: the service's environments apply") }
         service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: pointer.description))
+    }
+
+    private static func extensionlessDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo = OpenAPIDocumentLoader.withoutExtensions
+        return decoder
     }
 
     /// An API's params as they are built, with their Swift names kept unique.
@@ -117,7 +124,7 @@ extension OpenAPIMapper {
                 resolved.append((parameter, here))
             }
         }
-        for (parameter, here) in resolved where !isCarriedByKept(parameter, operationKept: kept) {
+        for (parameter, here) in resolved where !isCarriedByKept(at: here, operationKept: kept) {
             mapParameter(parameter, method: method, pointer: here, into: &params)
         }
     }
@@ -166,8 +173,8 @@ extension OpenAPIMapper {
         }
         var (name, renamed) = params.names.memberName(for: parameter.name, fallback: "param")
         var namedByExport = false
-        if case .a(let context) = parameter.schemaOrContent, case .b(let schema) = context.schema,
-           let given = schema.vendorExtensions["x-apigen-name"]?.value as? String, given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
+        if case .a(let context) = parameter.schemaOrContent, case .b = context.schema,
+           let given = extensionText("x-apigen-name", at: pointer.appending("schema")), given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
             params.names.reserve(SpecNaming.memberName(given) ?? given)
             (name, renamed, namedByExport) = (given, true, true)
         }
@@ -184,13 +191,13 @@ extension OpenAPIMapper {
         if let format = info.format { entries.add("format", text: format) }
         if parameter.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
         if let style {
-            if parameter.vendorExtensions["x-apigen-style"]?.value as? String == "brackets" {
+            if extensionText("x-apigen-style", at: pointer) == "brackets" {
                 entries.add("style", .text("brackets"))
             } else {
                 entries += wireStyle(style, location: location, type: info, pointer: pointer)
             }
         }
-        if parameter.vendorExtensions["x-apigen-secret"]?.value as? Bool == true { entries.add("secret", .literal("true")) }
+        if extensionFlag("x-apigen-secret", at: pointer) { entries.add("secret", .literal("true")) }
         params.entries.add(name, entries.count == 1 ? entries[0].value : .map(entries))
     }
 

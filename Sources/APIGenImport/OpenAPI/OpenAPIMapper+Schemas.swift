@@ -76,7 +76,7 @@ extension OpenAPIMapper {
 
     private mutating func baseTypeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
         // A date format apigen's export wrote (`epochSeconds`, `dd.MM.yyyy`), which OpenAPI has no word for.
-        if schema.vendorExtensions["x-apigen-format"] != nil, case .string(let format)? = raw.value(at: pointer.appending("x-apigen-format")) {
+        if let format = extensionText("x-apigen-format", at: pointer) {
             return TypeInfo(type: "Date", format: format)
         }
         switch schema.value {
@@ -195,11 +195,11 @@ extension OpenAPIMapper {
         if schema.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
         switch schema.value {
         case .string(let core, _):
-            entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
-            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
+            entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
+            if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .integer(let core, _):
-            entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), vendor: core.vendorExtensions, at: pointer)))
-            if core.vendorExtensions["x-apigen-unknown"]?.value as? Bool == true { entries.add("unknown", .literal("true")) }
+            entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
+            if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
             entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
         default:
@@ -288,7 +288,7 @@ extension OpenAPIMapper {
         var seenKeys: Set<String> = []
         for property in properties {
             guard seenKeys.insert(property.key).inserted else { continue }
-            if let given = property.schema.vendorExtensions["x-apigen-name"]?.value as? String, names.isFree(SpecNaming.memberName(given) ?? given) {
+            if let given = extensionText("x-apigen-name", at: property.pointer), names.isFree(SpecNaming.memberName(given) ?? given) {
                 names.reserve(SpecNaming.memberName(given) ?? given)
                 fields.add(given, field(property, in: model, keyed: true))
                 continue
