@@ -17,8 +17,26 @@ struct OrderedJSON {
         guard scan(&index, path: "") else { return nil }
     }
 
+    /// A key as a pointer token: `~` → `~0`, `/` → `~1` (most keys have neither).
     private static func token(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+        var token = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.unicodeScalars.append(scalar)
+            }
+        }
+        return token
+    }
+
+    /// Whether the value at `index` (after white space) is an object or an array: only those have
+    /// a path worth recording, so scalars are skipped without building one.
+    private func holdsChildren(_ index: Int) -> Bool {
+        var index = index
+        skipSpace(&index)
+        return index < bytes.count && (bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "["))
     }
 
     private func skipSpace(_ index: inout Int) {
@@ -42,7 +60,7 @@ struct OrderedJSON {
                 skipSpace(&index)
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
                 index += 1
-                guard scan(&index, path: path + "/" + Self.token(key)) else { return false }
+                guard scan(&index, path: holdsChildren(index) ? path + "/" + Self.token(key) : "") else { return false }
                 skipSpace(&index)
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -57,7 +75,7 @@ struct OrderedJSON {
             skipSpace(&index)
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return true }
             while true {
-                guard scan(&index, path: path + "/" + String(position)) else { return false }
+                guard scan(&index, path: holdsChildren(index) ? path + "/" + String(position) : "") else { return false }
                 position += 1
                 skipSpace(&index)
                 guard index < bytes.count else { return false }
@@ -70,7 +88,12 @@ struct OrderedJSON {
             return skipString(&index)
         default:
             // A number, true, false or null.
-            while index < bytes.count, !",}] \n\r\t".utf8.contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return true
+                default: index += 1
+                }
+            }
             return true
         }
     }
@@ -99,6 +122,8 @@ struct OrderedJSON {
 
     /// The keys of the object at `pointer`, in document order.
     func keys(at pointer: JSONPointer) -> [String]? {
-        keyOrder[pointer.tokens.map(Self.token).map { "/" + $0 }.joined()]
+        var path = ""
+        for token in pointer.tokens { path += "/" + Self.token(token) }
+        return keyOrder[path]
     }
 }

@@ -97,23 +97,37 @@ struct YAMLText {
     /// Words YAML 1.1 reads as something other than text.
     private static let specialWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
 
+    /// Punctuation plain text may hold (never `:` or `#`, so `: ` and ` #` cannot occur).
+    private static let plainPunctuation: Set<UInt32> = Set("_-./{}?() ,'+*=@&;$!".unicodeScalars.map(\.value))
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case 0..<0x80: false
+        default: scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+
     private static func isPlain(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
-        guard first.properties.isAlphabetic || first == "_" || first == "/" else { return false }
-        guard last != " ", !specialWords.contains(text.lowercased()) else { return false }
-        if text.contains(" #") || text.contains(": ") || text.contains("  ") { return false }
-        return text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || "_-./{}?() ,'+*=@&;$!".unicodeScalars.contains(scalar)
-        } && !text.hasSuffix(":")
+        guard first == "_" || first == "/" || (first.isASCII ? isLetterOrDigit(first) && !("0"..."9").contains(first) : first.properties.isAlphabetic) else { return false }
+        guard last != " " else { return false }
+        if text.utf8.count <= 5, specialWords.contains(text.lowercased()) { return false }
+        var previous: Unicode.Scalar = "\0"
+        for scalar in text.unicodeScalars {
+            guard isLetterOrDigit(scalar) || plainPunctuation.contains(scalar.value) else { return false }
+            if previous == " " && scalar == " " { return false }
+            previous = scalar
+        }
+        return true
     }
 
     private static func isPlainKey(_ text: String) -> Bool {
-        if let first = text.unicodeScalars.first, CharacterSet.decimalDigits.contains(first),
-           text.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) }) {
+        if let first = text.unicodeScalars.first, ("0"..."9").contains(first),
+           text.unicodeScalars.allSatisfy({ $0.isASCII && isLetterOrDigit($0) }) {
             return true   // status keys: 200, 4XX
         }
-        return isPlain(text) && !text.contains(",") && !text.contains("{") && !text.contains("}")
+        return isPlain(text) && !text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
     }
 
     /// `"…"` with JSON's escapes, which YAML's double-quoted style reads the same way.
