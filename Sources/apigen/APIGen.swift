@@ -10,7 +10,7 @@ struct APIGen: ParsableCommand {
         commandName: "apigen",
         abstract: "Generates Swift API clients for the Interactive runtime from YAML API specs.",
         version: Generator.version,
-        subcommands: [Generate.self, Check.self, Validate.self, Import.self, Export.self]
+        subcommands: [Generate.self, Check.self, Validate.self, Init.self, Import.self, Export.self]
     )
 }
 
@@ -129,5 +129,22 @@ struct Validate: ParsableCommand {
         let outcome = Generator.validate(specs: URL(fileURLWithPath: specs), options: options)
         try outcome.reportDiagnostics()
         print("apigen: specs are valid")
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Writes a commented starter apigen.yaml and a starter spec; never overwrites a file.")
+
+    @Argument(help: "The folder to write them to (created when missing).")
+    var folder: String = "."
+
+    func run() throws {
+        let diagnostics = StarterFiles.write(into: URL(fileURLWithPath: folder))
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        guard diagnostics.isEmpty else { throw ExitCode(1) }
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        print("apigen: wrote \(prefix)apigen.yaml and \(prefix)\(StarterFiles.specName); next: apigen generate \(folder) -o Generated")
     }
 }
