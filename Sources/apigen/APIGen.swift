@@ -49,6 +49,16 @@ struct RenderOptions: ParsableArguments {
         }
     }
 
+    /// The flags that change what is generated, as given, for the command `check` suggests.
+    var choiceArguments: [String] {
+        var arguments: [String] = []
+        if let templates { arguments += ["--templates", templates] }
+        if let config { arguments += ["--config", config] }
+        if let layout { arguments += ["--layout", layout] }
+        if let shards { arguments += ["--shards", String(shards)] }
+        return arguments
+    }
+
     /// The choices for the generator; what is not given here comes from the configuration file.
     var generationOptions: GenerationOptions {
         let chosenLayout: OutputLayout? = if let shards {
@@ -108,7 +118,7 @@ struct Check: ParsableCommand {
             for path in plan.created { print("missing: \(path)") }
             for path in plan.updated { print("stale: \(path)") }
             for path in plan.deleted { print("obsolete: \(path)") }
-            print("apigen: \(options.output) is out of date; run `apigen generate \(options.specs) -o \(options.output)`")
+            print("apigen: \(options.output) is out of date; run `apigen generate \(([options.specs, "-o", options.output] + options.choiceArguments).joined(separator: " "))`")
             throw ExitCode(1)
         }
         print("apigen: \(options.output) is up to date (\(plan.unchanged.count) files)")

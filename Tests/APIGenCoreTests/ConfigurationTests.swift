@@ -146,6 +146,13 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    @Test func aDateOverrideWithADateFormatIsAnErrorAtTheDate() throws {
+        let harness = try ConfigHarness(config: "dates: epochSeconds\ntypeOverrides: { Date: Moment }\n", specs: ["shop.yaml": Self.dated])
+        #expect(harness.diagnostics() == [
+            "Specs/shop.yaml:7:11: error: field 'at' of model 'Booking' has a date format, but typeOverrides in the configuration replaces Date with Moment, which the format's coding cannot read; remove the format (or the service's dates default) or the override",
+        ])
+    }
+
     @Test func unknownTypeOverrideIsAnError() throws {
         let harness = try ConfigHarness(config: "typeOverrides:\n  Usr: Shopper\n  Item: \"not a type\"\n")
         #expect(harness.diagnostics() == [

@@ -29,10 +29,32 @@ extension Configuration {
             diagnostics.error("typeOverrides names '\(override.name.value)', which is neither a model nor a builtin type\(Suggestion.hint(for: override.name.value, in: known))", at: override.name.location)
         }
         let overridden = Set(typeOverrides.map(\.name.value))
+        if let date = typeOverrides.first(where: { $0.name.value == "Date" }) {
+            for service in services { Self.checkNoDateFormats(in: service, replacedBy: date.swift.value, diagnostics: &diagnostics) }
+        }
         return services.map { service in
             var service = service
             service.models.removeAll { overridden.contains($0.decl.name) || overridden.contains($0.swiftName) }
             return service
+        }
+    }
+
+    /// Reports the dates of `service` written in a format: the generated coding of a format works on
+    /// `Date` only, not on the type that replaces it.
+    private static func checkNoDateFormats(in service: ResolvedService, replacedBy swiftType: String, diagnostics: inout Diagnostics) {
+        func check(_ fields: [FieldDecl], of owner: String) {
+            for field in fields where field.shape.dateFormat != nil {
+                diagnostics.error("field '\(field.name)' of \(owner) has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: field.typeLocation)
+            }
+        }
+        for model in service.models {
+            if case .object(let fields) = model.decl.kind { check(fields, of: "model '\(model.decl.name)'") }
+        }
+        for api in service.apis {
+            for param in api.params where param.decl.shape.dateFormat != nil {
+                diagnostics.error("param '\(param.decl.name)' of api '\(api.decl.name)' has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: param.decl.typeLocation)
+            }
+            if case .inline(let fields, _, _) = api.response { check(fields, of: "the response of api '\(api.decl.name)'") }
         }
     }
 
