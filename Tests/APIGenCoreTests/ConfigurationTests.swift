@@ -33,6 +33,15 @@ import Testing
         #expect(files["Shop/ShopService.swift"]?.contains("// access=internal import=.") == true)
     }
 
+    @Test func templatesAreRelativeToTheConfigurationAndTheFlagWins() throws {
+        let harness = try ConfigHarness(config: "templates: Mine\n", specs: ["shop.yaml": SpecHarness.base])
+        try harness.folder.write("{{> header}}\n// from the configuration's folder\n", to: "Specs/Mine/service.mustache")
+        try harness.folder.write("{{> header}}\n// from the flag\n", to: "Flag/service.mustache")
+        #expect(try harness.files()["Shop/ShopService.swift"]?.contains("// from the configuration's folder") == true)
+        let flagged = try harness.files(GenerationOptions(templates: harness.folder.folder("Flag")))
+        #expect(flagged["Shop/ShopService.swift"]?.contains("// from the flag") == true)
+    }
+
     @Test func debugOnlyMocksCompileWithAndWithoutDEBUG() async throws {
         let harness = try ConfigHarness(config: "mocks: debugOnly\n")
         let files = try harness.files()
