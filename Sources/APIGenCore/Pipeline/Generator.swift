@@ -20,27 +20,62 @@ public enum Generator {
 
     /// Loads, checks and renders the specs under `specs`, without touching any output folder.
     public static func render(specs: URL, templates: URL? = nil) -> Outcome {
+        render(specs: specs, options: GenerationOptions(templates: templates))
+    }
+
+    /// Loads the configuration and the specs under `specs`, checks them and renders them in the
+    /// chosen layout, without touching any output folder.
+    public static func render(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        let services = resolve(specs: specs, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: templates, diagnostics: &diagnostics) else {
+        let (sources, services, configuration) = load(specs: specs, options: options, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: options.templates ?? configuration.templates, diagnostics: &diagnostics) else {
             return Outcome(diagnostics: diagnostics.sorted, files: [])
         }
-        let files = Renderer(templates: templateSet).render(services, diagnostics: &diagnostics)
+        let settings = RenderSettings(accessModifier: configuration.accessModifier, mocks: configuration.mocks, typeOverrides: configuration.typeOverrideMap)
+        let pieces = Renderer(templates: templateSet, settings: settings).renderPieces(services, diagnostics: &diagnostics)
+        let specFiles = sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
+        let assembler = LayoutAssembler(templates: templateSet, imports: configuration.additionalImports, comments: configuration.additionalFileComments)
+        let files = assembler.assemble(pieces, layout: options.layout ?? configuration.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
     }
 
     /// Checks the specs and reports problems; writes nothing.
     public static func validate(specs: URL) -> Outcome {
+        validate(specs: specs, options: GenerationOptions())
+    }
+
+    /// Checks the configuration and the specs and reports problems; writes nothing.
+    public static func validate(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        _ = resolve(specs: specs, diagnostics: &diagnostics)
+        _ = load(specs: specs, options: options, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: [])
+    }
+
+    /// Reads the configuration and the specs, resolves the specs and applies the configuration:
+    /// the first stages of every command.
+    private static func load(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> ([SpecSource], [ResolvedService], Configuration) {
+        let (configuration, configurationFile) = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
+        var specDiagnostics = Diagnostics()
+        let sources = SpecFileFinder.find(in: specs, excluding: configurationFile, diagnostics: &specDiagnostics)
+        let defaultDates = configuration.dates.flatMap { DateFormatSpec.parse($0.value) } ?? .iso8601
+        var services = resolve(sources: sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
+        // The names the configuration gives are checked against the specs when those are sound, also
+        // when the configuration has other errors, so that every error is reported in one run.
+        if !specDiagnostics.hasErrors { services = configuration.apply(to: services, diagnostics: &diagnostics) }
+        diagnostics.append(contentsOf: specDiagnostics)
+        return (sources, services, configuration)
     }
 
     /// Renders the specs and brings `output` up to date: writes new and changed files, deletes stale
     /// generated files, leaves unchanged and foreign files alone. Writes nothing when there is an error:
     /// every path is checked before the first write, and a write that fails part-way is undone.
     public static func generate(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
-        var outcome = compare(specs: specs, output: output, templates: templates)
+        generate(specs: specs, output: output, options: GenerationOptions(templates: templates))
+    }
+
+    /// ``generate(specs:output:templates:)`` with a configuration and layout.
+    public static func generate(specs: URL, output: URL, options: GenerationOptions) -> Outcome {
+        var outcome = compare(specs: specs, output: output, options: options)
         guard !outcome.hasErrors, let plan = outcome.plan else { return outcome }
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
@@ -53,7 +88,12 @@ public enum Generator {
     /// Renders the specs and compares them with `output` without writing: ``Outcome/plan`` says what
     /// `generate` would change.
     public static func compare(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
-        var outcome = render(specs: specs, templates: templates)
+        compare(specs: specs, output: output, options: GenerationOptions(templates: templates))
+    }
+
+    /// ``compare(specs:output:templates:)`` with a configuration and layout.
+    public static func compare(specs: URL, output: URL, options: GenerationOptions) -> Outcome {
+        var outcome = render(specs: specs, options: options)
         guard !outcome.hasErrors else { return outcome }
         var diagnostics = Diagnostics()
         outcome.plan = OutputWriter.plan(outcome.files, in: output, diagnostics: &diagnostics)
@@ -68,8 +108,9 @@ public enum Generator {
         return resolve(sources: sources, diagnostics: &diagnostics)
     }
 
-    /// Resolves the services that spec texts declare.
-    static func resolve(sources: [SpecSource], diagnostics: inout Diagnostics) -> [ResolvedService] {
+    /// Resolves the services that spec texts declare; `defaultDates` is the date format of a service
+    /// that does not choose one.
+    static func resolve(sources: [SpecSource], defaultDates: DateFormatSpec = .iso8601, diagnostics: inout Diagnostics) -> [ResolvedService] {
         let parsed = ConcurrentMap.map(sources) { source -> (SpecFile?, Diagnostics) in
             var loadDiagnostics = Diagnostics()
             guard let root = YAMLLoader.load(source.text, file: source.displayPath, diagnostics: &loadDiagnostics) else {
@@ -82,6 +123,7 @@ public enum Generator {
         }
         for (_, fileDiagnostics) in parsed { diagnostics.append(contentsOf: fileDiagnostics) }
         var resolver = SpecResolver()
+        resolver.defaultDates = defaultDates
         // A file that could not be read may be the one that declares a service's environments.
         resolver.someFilesUnreadable = parsed.contains { $0.0 == nil }
         let services = resolver.resolve(parsed.compactMap(\.0))
