@@ -11,17 +11,47 @@ extension Generator {
         return (outcome, SpecDescription(services: services.map(Self.describe)))
     }
 
+    /// Checks spec texts and describes what they resolve to, as ``describe(specs:)`` does files.
+    public static func describe(texts: [SpecText]) -> (Outcome, SpecDescription?) {
+        var diagnostics = Diagnostics()
+        let services = resolve(sources: texts.map { SpecSource(relativePath: $0.path, displayPath: $0.path, text: $0.text) }, diagnostics: &diagnostics)
+        let outcome = Outcome(diagnostics: diagnostics.sorted, files: [])
+        guard !outcome.hasErrors else { return (outcome, nil) }
+        return (outcome, SpecDescription(services: services.map(Self.describe)))
+    }
+
     private static func describe(_ service: ResolvedService) -> SpecDescription.Service {
-        SpecDescription.Service(
+        var description = SpecDescription.Service(
             name: service.name,
             description: service.description,
             environments: service.environments.map { ($0.name, $0.baseURL) },
             headers: service.headers,
             query: service.query,
-            envelope: service.envelope.map { SpecDescription.Envelope(code: $0.code, message: $0.message, result: $0.result) },
+            envelope: service.envelope.map(describe),
             models: service.models.map(describe),
             apis: service.apis.map { describe($0, service: service) }
         )
+        description.defaultEnvironment = service.defaultEnvironment
+        description.dates = name(of: service.dates)
+        return description
+    }
+
+    private static func describe(_ envelope: EnvelopeDecl) -> SpecDescription.Envelope {
+        SpecDescription.Envelope(
+            code: envelope.code, message: envelope.message, result: envelope.result,
+            success: envelope.success, sessionExpired: envelope.sessionExpired
+        )
+    }
+
+    /// A date format as the spec writes it.
+    private static func name(of format: DateFormatSpec) -> String {
+        switch format {
+        case .iso8601: "iso8601"
+        case .epochSeconds: "epochSeconds"
+        case .epochMillis: "epochMillis"
+        case .date: "date"
+        case .pattern(let pattern): pattern
+        }
     }
 
     private static func describe(_ model: ResolvedModel) -> SpecDescription.Model {
@@ -82,7 +112,8 @@ extension Generator {
                 location: param.location.rawValue,
                 style: param.decl.style?.style.rawValue,
                 explode: param.decl.style?.explode,
-                allowReserved: param.decl.allowReserved?.value ?? false
+                allowReserved: param.decl.allowReserved?.value ?? false,
+                isSecret: param.decl.isSecret
             )
         }
         let encoding: String
@@ -97,7 +128,7 @@ extension Generator {
         if case .inline(_, _, let description) = api.response { responseDescription = description }
         let others = api.statuses.filter { !$0.isMainResponse }.map { ($0.status.text, body($0.body), $0.description) }
         if let main = api.statuses.first(where: \.isMainResponse), main.description != nil { responseDescription = main.description }
-        return SpecDescription.Api(
+        var description = SpecDescription.Api(
             name: api.stem,
             description: api.decl.description,
             method: api.decl.method,
@@ -116,6 +147,39 @@ extension Generator {
             constantHeaders: api.decl.constantHeaders.map { ($0.name, $0.value ?? "") } + (api.decl.accept.map { [("Accept", $0.value ?? "")] } ?? []),
             usesEnvelope: api.envelope != nil
         )
+        description.specName = api.decl.name
+        description.envelope = api.envelope.map(describe)
+        if case .raw(let raw) = api.decl.body { description.rawBody = (raw.format.rawValue, raw.effectiveContentType) }
+        if case .file = api.response { description.download = true }
+        if case .stream(let stream) = api.response { description.stream = (stream.format.rawValue, stream.type?.description) }
+        description.failureStatuses = api.statuses.filter { !$0.isSuccess && !$0.isMainResponse }.map(\.status.text)
+        description.behaviour = behaviour(of: api.decl)
+        return description
+    }
+
+    /// What the spec says about how the client treats an API, in the spec's words.
+    private static func behaviour(of api: ApiDecl) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        if let timeout = api.timeout { items.append(("timeout", seconds(timeout))) }
+        if let cache = api.cache {
+            items.append(("cache", "ttl " + seconds(cache.ttl) + (cache.vary.isEmpty ? "" : ", vary " + cache.vary.joined(separator: ", "))))
+        }
+        if let retry = api.retry {
+            var text = "max \(retry.max)"
+            if let backoff = retry.backoff { text += ", backoff " + seconds(backoff) }
+            if let maxBackoff = retry.maxBackoff { text += ", maxBackoff " + seconds(maxBackoff) }
+            items.append(("retry", text))
+        }
+        if let idempotent = api.idempotent { items.append(("idempotent", String(idempotent))) }
+        if api.freezable { items.append(("freezable", "true")) }
+        if let priority = api.priority { items.append(("priority", priority)) }
+        if api.encrypt { items.append(("encrypt", "true")) }
+        return items
+    }
+
+    /// `5 s`, `0.5 s`.
+    private static func seconds(_ value: Double) -> String {
+        (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)) + " s"
     }
 
     private static func value(_ node: YAMLNode) -> SpecValue {

@@ -12,6 +12,10 @@ public struct SpecDescription: Sendable {
         public var envelope: Envelope?
         public var models: [Model]
         public var apis: [Api]
+        /// The environment a client starts in.
+        public var defaultEnvironment: String = ""
+        /// `defaults.dates`: `iso8601`, `epochSeconds`, `epochMillis`, `date` or a pattern.
+        public var dates: String = "iso8601"
     }
 
     /// The keys of a service's response envelope.
@@ -19,6 +23,10 @@ public struct SpecDescription: Sendable {
         public var code: String
         public var message: String?
         public var result: String
+        /// The codes that mean success, as written.
+        public var success: [String] = []
+        /// The codes that mean the session expired (the client logs in again and replays).
+        public var sessionExpired: [String] = []
     }
 
     /// A model: fields, an enum or a sum.
@@ -57,6 +65,8 @@ public struct SpecDescription: Sendable {
         public var style: String?
         public var explode: Bool?
         public var allowReserved: Bool
+        /// `secret: true`: never logged.
+        public var isSecret: Bool = false
     }
 
     /// What a response carries.
@@ -91,6 +101,21 @@ public struct SpecDescription: Sendable {
         public var constantHeaders: [(String, String)]
         /// Whether results are wrapped in the service's envelope.
         public var usesEnvelope: Bool
+        /// The name the spec gives the API (``name`` is its Swift stem, which `className` may change).
+        public var specName: String = ""
+        /// The envelope the API's results are wrapped in: the service's or its own.
+        public var envelope: Envelope? = nil
+        /// `body: { format, contentType }`: a raw body's format (`text`, `binary`) and content type.
+        public var rawBody: (format: String, contentType: String)? = nil
+        /// `format: file`: the response body is written to a file as it arrives.
+        public var download: Bool = false
+        /// `stream:`: the response is a stream (`sse`, `jsonLines`, `bytes`) of events of a type.
+        public var stream: (format: String, type: String?)? = nil
+        /// The statuses of ``responses`` that are failures (typed errors) rather than answers.
+        public var failureStatuses: [String] = []
+        /// How the client treats the API, as the spec says: `timeout`, `cache`, `retry`,
+        /// `idempotent`, `freezable`, `priority`, `encrypt`, as (name, value) pairs.
+        public var behaviour: [(name: String, value: String)] = []
     }
 
     public var services: [Service]

@@ -12,6 +12,8 @@ struct ResolvedService: Sendable {
     var envelope: EnvelopeDecl?
     var models: [ResolvedModel]
     var apis: [ResolvedApi]
+    /// `defaults.dates`: how dates are written unless a field or param says otherwise.
+    var dates: DateFormatSpec = .iso8601
 }
 
 /// A model with its Swift names.
