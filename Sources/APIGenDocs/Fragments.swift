@@ -26,13 +26,22 @@ enum Fragments {
     static func paragraphs(_ text: String?) -> HTML {
         guard let text, !text.isEmpty else { return "" }
         let blocks = text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        return HTML.join(blocks.map { "<p>\($0)</p>\n" })
+        return HTML.join(blocks.map { "<p>\(prose($0))</p>\n" })
     }
 
     /// A description in a table cell: its text, with line breaks kept as spaces.
     static func inline(_ text: String?) -> HTML {
         guard let text, !text.isEmpty else { return "" }
-        return "\(text.split(whereSeparator: \.isNewline).joined(separator: " "))"
+        return prose(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    /// Text with its `code` spans (between backticks, as in Markdown) set as code; all of it escaped.
+    static func prose(_ text: String) -> HTML {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.count % 2 == 1 else { return "\(text)" }
+        return HTML.join(parts.enumerated().map { index, part -> HTML in
+            index % 2 == 1 && !part.isEmpty ? "<code>\(String(part))</code>" : "\(String(part))"
+        })
     }
 
     /// The first sentence or line of a description, for lists.

@@ -30,7 +30,7 @@ enum IndexPage {
                 "<a href=\"\(link)\">\(api.specName.isEmpty ? api.name : api.specName)</a>\(Fragments.deprecatedBadge(api.deprecated))",
                 "<span class=\"method\">\(api.method)</span>",
                 "<code>\(api.path)</code>",
-                "\(Fragments.summary(api.description))",
+                Fragments.prose(Fragments.summary(api.description)),
             ]
         }
         let models = service.models.enumerated().map { modelIndex, model -> HTML in
