@@ -17,6 +17,8 @@ enum ServicePage {
         let models = service.models.enumerated().map { modelIndex, model -> HTML in
             "<li><a href=\"\(SiteMap.link(from: page, to: site.model(index, modelIndex)))\">\(model.name)</a>\(Fragments.deprecatedBadge(model.deprecated))</li>\n"
         }
+        let apiList: HTML = apis.isEmpty ? "<p>No APIs.</p>\n" : "<ul>\n\(apis)</ul>\n"
+        let modelList: HTML = models.isEmpty ? "<p>No models.</p>\n" : "<ul>\n\(models)</ul>\n"
         let content: HTML = """
             <h1>\(service.name)</h1>
             \(Fragments.paragraphs(service.description))<h2>Environments</h2>
@@ -25,8 +27,8 @@ enum ServicePage {
             \(envelope(service.envelope))<h2>Dates</h2>
             <p>Dates are written as <code>\(service.dates)</code>\(dateNote(service.dates)) unless a field or param gives its own <code>format</code>.</p>
             <h2>APIs</h2>
-            \(apis.isEmpty ? "<p>No APIs.</p>\n" : "<ul>\n\(apis)</ul>\n")<h2>Models</h2>
-            \(models.isEmpty ? "<p>No models.</p>\n" : "<ul>\n\(models)</ul>\n")
+            \(apiList)<h2>Models</h2>
+            \(modelList)
             """
         return PageLayout.page(path: page, title: service.name, trail: [], content: content)
     }

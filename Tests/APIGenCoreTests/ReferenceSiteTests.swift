@@ -80,6 +80,10 @@ import Testing
         for (path, page) in pages {
             #expect(page.hasPrefix(ReferenceSite.marker + "\n<!DOCTYPE html>\n"), "\(path)")
             #expect(!page.contains("<script"), "\(path)")
+            // Markup is never escaped as if it were text (an `HTML` value interpolated into a `String`).
+            for escapedMarkup in ["APIGenDocs.HTML", "&lt;code&gt;", "&lt;li&gt;", "&lt;a href", "&lt;p&gt;", "&lt;span", "&lt;/"] {
+                #expect(!page.contains(escapedMarkup), "\(path) shows markup as text: \(escapedMarkup)")
+            }
             for match in page.matches(of: href) {
                 let link = String(page[match.range]).dropFirst(6).dropLast()
                 #expect(!link.hasPrefix("/") && !link.contains(":"), "\(path) links to \(link)")
