@@ -1,5 +1,5 @@
 import APIGenCore
-import APIGenDocs
+@testable import APIGenDocs
 import Foundation
 import Testing
 
@@ -120,7 +120,7 @@ import Testing
             apis:
               Ping:
                 description: "\(attack) summary"
-                deprecated: "\(attack) deprecated"
+                deprecated: "\(attack) deprecated\\" onmouseover=\\"alert(2)"
                 path: /ping
                 query: { q: "\(attack)" }
                 params:
@@ -146,6 +146,26 @@ import Testing
             #expect(api.contains("\(escaped) \(text)"), "\(text)")
         }
         #expect(api.contains("&lt;/code&gt;&lt;/pre&gt;\(escaped)"))
+        // A quote cannot end the attribute the deprecation message is shown in.
+        #expect(api.contains("title=\"\(escaped) deprecated&quot; onmouseover=&quot;alert(2)\">deprecated</span>"))
+        #expect(pages["index.html"]?.contains("\" onmouseover") == false)
+    }
+
+    @Test func mocksArePrettyPrintedWithTheirStringsAsWritten() {
+        #expect(JSONText.pretty(#"{"a":[1,{}],"b":"x,{\"y\":[]}","c":[],"d":{"e":null}}"#) == """
+            {
+              "a": [
+                1,
+                {}
+              ],
+              "b": "x,{\\"y\\":[]}",
+              "c": [],
+              "d": {
+                "e": null
+              }
+            }
+            """)
+        #expect(JSONText.pretty("true") == "true")
     }
 
     enum ReferenceFailure: Error {
