@@ -112,13 +112,21 @@ struct ApiPage {
         guard let envelope = api.envelope else {
             return "<p>Not wrapped: the body is the result.</p>\n"
         }
-        return "<p>Answers are wrapped in the envelope; the result is under <code>\(envelope.result)</code>.</p>\n\(ServicePage.envelope(envelope))"
+        let result: String
+        switch api.response {
+        case .type(let type): result = type
+        case .fields: result = "{…}"
+        case .none: result = "null"
+        case .text, .binary: result = "…"
+        }
+        return "<p>Answers are wrapped in the envelope; the result is under <code>\(envelope.result)</code>.</p>\n\(ServicePage.envelope(envelope, result: result))"
     }
 
     private var mock: HTML {
         guard let json = api.mockJSON else {
             return "<p class=\"muted\">No mock.</p>\n"
         }
-        return "<pre><code class=\"mock\">\(JSONText.pretty(json))</code></pre>\n"
+        let note: HTML = api.envelope.map { "<p>The result; an answer wraps it in the envelope under <code>\($0.result)</code>.</p>\n" as HTML } ?? ""
+        return "\(note)<pre><code class=\"mock\">\(JSONText.pretty(json))</code></pre>\n"
     }
 }

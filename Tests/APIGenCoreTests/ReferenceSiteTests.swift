@@ -54,6 +54,8 @@ import Testing
         #expect(login.contains("<dt>Session expired</dt><dd><code>401</code>"))
 
         let cancel = try #require(pages["apis/Shop/OrderCancel.html"])
+        #expect(cancel.contains("<pre><code>{\n  &quot;code&quot;: 100,\n  &quot;message&quot;: &quot;…&quot;,\n  &quot;result&quot;: Bool\n}</code></pre>"))
+        #expect(cancel.contains("<p>The result; an answer wraps it in the envelope under <code>result</code>.</p>\n<pre><code class=\"mock\">true</code></pre>"))
         #expect(cancel.contains("<th scope=\"row\"><code>409</code></th><td><span class=\"deprecated\">typed error</span></td><td>A JSON value of type <code><a href=\"../../models/Shop/OrderProblem.html\">OrderProblem</a></code>.</td><td>The order has shipped and can no longer be cancelled.</td>"))
     }
 
