@@ -19,7 +19,7 @@ struct FieldTable {
     func params(_ params: [SpecDescription.Param], label: String) -> HTML {
         let rows = params.map { param -> [HTML] in
             var extra: [HTML] = []
-            if param.isSecret { extra.append("<span class=\"badge\">secret</span> never logged") }
+            if param.secret { extra.append("<span class=\"badge\">secret</span> never logged") }
             if let style = param.style {
                 let explode: HTML = param.explode.map { explode -> HTML in ", explode <code>\(explode ? "true" : "false")</code>" } ?? ""
                 extra.append("style <code>\(style)</code>\(explode)")

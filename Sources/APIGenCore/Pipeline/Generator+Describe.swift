@@ -21,7 +21,7 @@ extension Generator {
     }
 
     private static func describe(_ service: ResolvedService) -> SpecDescription.Service {
-        var description = SpecDescription.Service(
+        SpecDescription.Service(
             name: service.name,
             description: service.description,
             environments: service.environments.map { ($0.name, $0.baseURL) },
@@ -29,11 +29,10 @@ extension Generator {
             query: service.query,
             envelope: service.envelope.map(describe),
             models: service.models.map(describe),
-            apis: service.apis.map { describe($0, service: service) }
+            apis: service.apis.map { describe($0, service: service) },
+            defaultEnvironment: service.defaultEnvironment,
+            dates: name(of: service.dates)
         )
-        description.defaultEnvironment = service.defaultEnvironment
-        description.dates = name(of: service.dates)
-        return description
     }
 
     private static func describe(_ envelope: EnvelopeDecl) -> SpecDescription.Envelope {
@@ -113,7 +112,7 @@ extension Generator {
                 style: param.decl.style?.style.rawValue,
                 explode: param.decl.style?.explode,
                 allowReserved: param.decl.allowReserved?.value ?? false,
-                isSecret: param.decl.isSecret
+                secret: param.decl.isSecret
             )
         }
         let encoding: String
@@ -128,7 +127,7 @@ extension Generator {
         if case .inline(_, _, let description) = api.response { responseDescription = description }
         let others = api.statuses.filter { !$0.isMainResponse }.map { ($0.status.text, body($0.body), $0.description) }
         if let main = api.statuses.first(where: \.isMainResponse), main.description != nil { responseDescription = main.description }
-        var description = SpecDescription.Api(
+        return SpecDescription.Api(
             name: api.stem,
             description: api.decl.description,
             method: api.decl.method,
@@ -145,16 +144,30 @@ extension Generator {
             tags: api.decl.tags,
             constantQuery: api.decl.constantQuery.map { ($0.name, $0.value) },
             constantHeaders: api.decl.constantHeaders.map { ($0.name, $0.value ?? "") } + (api.decl.accept.map { [("Accept", $0.value ?? "")] } ?? []),
-            usesEnvelope: api.envelope != nil
+            usesEnvelope: api.envelope != nil,
+            envelope: api.envelope.map(describe),
+            specName: api.decl.name,
+            rawBody: rawBody(of: api.decl),
+            download: isDownload(api.response),
+            stream: stream(of: api.response),
+            failureStatuses: api.statuses.filter { !$0.isSuccess && !$0.isMainResponse }.map(\.status.text),
+            behaviour: behaviour(of: api.decl)
         )
-        description.specName = api.decl.name
-        description.envelope = api.envelope.map(describe)
-        if case .raw(let raw) = api.decl.body { description.rawBody = (raw.format.rawValue, raw.effectiveContentType) }
-        if case .file = api.response { description.download = true }
-        if case .stream(let stream) = api.response { description.stream = (stream.format.rawValue, stream.type?.description) }
-        description.failureStatuses = api.statuses.filter { !$0.isSuccess && !$0.isMainResponse }.map(\.status.text)
-        description.behaviour = behaviour(of: api.decl)
-        return description
+    }
+
+    private static func rawBody(of api: ApiDecl) -> (format: String, contentType: String)? {
+        guard case .raw(let raw) = api.body else { return nil }
+        return (raw.format.rawValue, raw.effectiveContentType)
+    }
+
+    private static func isDownload(_ response: ResolvedResponse) -> Bool {
+        if case .file = response { return true }
+        return false
+    }
+
+    private static func stream(of response: ResolvedResponse) -> (format: String, type: String?)? {
+        guard case .stream(let stream) = response else { return nil }
+        return (stream.format.rawValue, stream.type?.description)
     }
 
     /// What the spec says about how the client treats an API, in the spec's words.

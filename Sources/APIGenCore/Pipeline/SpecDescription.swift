@@ -23,9 +23,9 @@ public struct SpecDescription: Sendable {
         public var code: String
         public var message: String?
         public var result: String
-        /// The codes that mean success, as written.
+        /// The codes that mean success, as written (`100`, `"ok"`).
         public var success: [String] = []
-        /// The codes that mean the session expired (the client logs in again and replays).
+        /// The codes that mean the session has expired.
         public var sessionExpired: [String] = []
     }
 
@@ -65,8 +65,8 @@ public struct SpecDescription: Sendable {
         public var style: String?
         public var explode: Bool?
         public var allowReserved: Bool
-        /// `secret: true`: never logged.
-        public var isSecret: Bool = false
+        /// `secret: true`: the value is never logged.
+        public var secret = false
     }
 
     /// What a response carries.
@@ -101,10 +101,10 @@ public struct SpecDescription: Sendable {
         public var constantHeaders: [(String, String)]
         /// Whether results are wrapped in the service's envelope.
         public var usesEnvelope: Bool
-        /// The name the spec gives the API (``name`` is its Swift stem, which `className` may change).
-        public var specName: String = ""
-        /// The envelope the API's results are wrapped in: the service's or its own.
+        /// The envelope in effect: the service's, the API's own, or `nil` with `envelope: false`.
         public var envelope: Envelope? = nil
+        /// The API's key in the spec (``name`` is its `className` when it has one).
+        public var specName = ""
         /// `body: { format, contentType }`: a raw body's format (`text`, `binary`) and content type.
         public var rawBody: (format: String, contentType: String)? = nil
         /// `format: file`: the response body is written to a file as it arrives.
