@@ -1,3 +1,6 @@
+import APIGenCore
+import Foundation
+
 /// JSON text as the reference shows it.
 enum JSONText {
     /// Compact JSON (a mock as the generator keeps it) laid out with two-space indents. Strings are
@@ -52,22 +55,8 @@ enum JSONText {
         return result
     }
 
-    /// A string as a JSON string literal.
+    /// A string as a JSON string literal, as the generator writes mocks.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        QuotedText.make(text, isControl: { $0.value < 0x20 }) { String(format: "\\u%04x", $0.value) }
     }
 }
