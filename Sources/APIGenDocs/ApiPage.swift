@@ -34,7 +34,7 @@ struct ApiPage {
     /// The Swift type, the service, and what the spec says about caching, retrying and the like.
     private var facts: HTML {
         var items: [HTML] = [
-            "<dt>Swift</dt><dd><code>\(api.name)Api</code></dd>",
+            "<dt>Swift</dt><dd><code>\(api.swiftName.isEmpty ? api.name : api.swiftName)Api</code></dd>",
             "<dt>Service</dt><dd><a href=\"\(SiteMap.link(from: page, to: site.service(serviceIndex)))\">\(service.name)</a></dd>",
         ]
         for item in api.behaviour { items.append("<dt>\(item.name)</dt><dd>\(item.value)</dd>") }

@@ -20,7 +20,7 @@ struct SiteMap: Sendable {
             let folder = serviceNames.claim(service.name)
             servicePaths.append("services/\(folder).html")
             var apiNames = UniqueNames()
-            apiPaths.append(service.apis.map { "apis/\(folder)/\(apiNames.claim($0.name)).html" })
+            apiPaths.append(service.apis.map { "apis/\(folder)/\(apiNames.claim($0.swiftName.isEmpty ? $0.name : $0.swiftName)).html" })
             var modelNames = UniqueNames()
             let paths = service.models.map { "models/\(folder)/\(modelNames.claim($0.name)).html" }
             modelPaths.append(paths)

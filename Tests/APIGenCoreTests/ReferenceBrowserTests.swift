@@ -19,7 +19,7 @@ import Testing
         for service in description.services {
             for api in service.apis {
                 // What the browser parsed: the link, the method and the path in one row of the table.
-                #expect(index.contains("<th scope=\"row\"><a href=\"apis/\(service.name)/\(api.name).html\">\(api.specName)</a>"), "\(api.specName) is not in the index the browser shows")
+                #expect(index.contains("<th scope=\"row\"><a href=\"apis/\(service.name)/\(api.swiftName).html\">\(api.specName)</a>"), "\(api.specName) is not in the index the browser shows")
                 #expect(index.contains("<span class=\"method\">\(api.method)</span></td><td><code>\(api.path)</code></td>"), "\(api.method) \(api.path)")
             }
         }

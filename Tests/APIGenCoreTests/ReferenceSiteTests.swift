@@ -26,7 +26,7 @@ import Testing
             #expect(index.contains(">\(service.name)</a></h2>"))
             for api in service.apis {
                 count += 1
-                let page = "apis/\(service.name)/\(api.name).html"
+                let page = "apis/\(service.name)/\(api.swiftName).html"
                 #expect(pages[page] != nil, "no page \(page)")
                 #expect(index.contains("<a href=\"\(page)\">\(api.specName)</a>"), "\(api.specName) is not linked from the index")
                 #expect(index.contains("<code>\(api.path)</code>"))
@@ -46,6 +46,7 @@ import Testing
         #expect(item.contains("<p class=\"notice\"><strong>Deprecated:</strong> Use ItemQueryV2</p>"))
         #expect(item.contains("<pre><code class=\"mock\">{\n  &quot;id&quot;: 1,\n  &quot;title&quot;: &quot;Mock item&quot;,\n  &quot;price&quot;: 9.99,\n  &quot;tags&quot;: [\n    &quot;demo&quot;\n  ],"))
         #expect(item.contains("<dt>cache</dt><dd>ttl 300 s</dd>"))
+        #expect(item.contains("<dt>Swift</dt><dd><code>ItemDetailApi</code></dd>"))
 
         let login = try #require(pages["apis/Shop/Login.html"])
         #expect(login.contains("<span class=\"badge\">secret</span> never logged"))

@@ -147,6 +147,7 @@ extension Generator {
             usesEnvelope: api.envelope != nil,
             envelope: api.envelope.map(describe),
             specName: api.decl.name,
+            swiftName: api.stem,
             rawBody: rawBody(of: api.decl),
             download: isDownload(api.response),
             stream: stream(of: api.response),

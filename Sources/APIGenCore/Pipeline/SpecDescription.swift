@@ -105,6 +105,8 @@ public struct SpecDescription: Sendable {
         public var envelope: Envelope? = nil
         /// The API's key in the spec (``name`` is its `className` when it has one).
         public var specName = ""
+        /// The Swift type-name stem (`className`, or the name as a type name): the API is `<swiftName>Api`.
+        public var swiftName = ""
         /// `body: { format, contentType }`: a raw body's format (`text`, `binary`) and content type.
         public var rawBody: (format: String, contentType: String)? = nil
         /// `format: file`: the response body is written to a file as it arrives.
