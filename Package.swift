@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Interactive", targets: ["Interactive"]),
         .library(name: "InteractiveSigning", targets: ["InteractiveSigning"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
+        .library(name: "APIGenDocs", targets: ["APIGenDocs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
@@ -61,11 +62,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The HTML API reference (`apigen docs`, and `/` of the mock server): no server library.
+        .target(
+            name: "APIGenDocs",
+            dependencies: ["APIGenCore"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "apigen",
             dependencies: [
                 "APIGenCore",
                 "APIGenImport",
+                "APIGenDocs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -85,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "APIGenCoreTests",
             dependencies: [
-                "APIGenCore", "APIGenImport", "Interactive", "apigen", "RuntimeTestSupport",
+                "APIGenCore", "APIGenImport", "APIGenDocs", "Interactive", "apigen", "RuntimeTestSupport",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Fixtures"],

@@ -10,7 +10,7 @@ struct APIGen: ParsableCommand {
         commandName: "apigen",
         abstract: "Generates Swift API clients for the Interactive runtime from YAML API specs.",
         version: Generator.version,
-        subcommands: [Generate.self, Check.self, Validate.self, Init.self, Import.self, Export.self]
+        subcommands: [Generate.self, Check.self, Validate.self, Init.self, Docs.self, Import.self, Export.self]
     )
 }
 

@@ -11,6 +11,15 @@ extension Generator {
         return (outcome, SpecDescription(services: services.map(Self.describe)))
     }
 
+    /// Checks spec texts and describes what they resolve to, as ``describe(specs:)`` does files.
+    public static func describe(texts: [SpecText]) -> (Outcome, SpecDescription?) {
+        var diagnostics = Diagnostics()
+        let services = resolve(sources: texts.map { SpecSource(relativePath: $0.path, displayPath: $0.path, text: $0.text) }, diagnostics: &diagnostics)
+        let outcome = Outcome(diagnostics: diagnostics.sorted, files: [])
+        guard !outcome.hasErrors else { return (outcome, nil) }
+        return (outcome, SpecDescription(services: services.map(Self.describe)))
+    }
+
     private static func describe(_ service: ResolvedService) -> SpecDescription.Service {
         SpecDescription.Service(
             name: service.name,
@@ -18,10 +27,12 @@ extension Generator {
             environments: service.environments.map { ($0.name, $0.baseURL) },
             headers: service.headers,
             query: service.query,
-            envelope: service.envelope.map { SpecDescription.Envelope(code: $0.code, message: $0.message, result: $0.result) },
+            envelope: service.envelope.map(describe),
             models: service.models.map(describe),
             apis: service.apis.map { describe($0, service: service) },
-            keptAsWritten: keptAsWritten(service)
+            keptAsWritten: keptAsWritten(service),
+            defaultEnvironment: service.defaultEnvironment,
+            dates: name(of: service.dates)
         )
     }
 
@@ -65,6 +76,24 @@ extension Generator {
         }
         if let mock = api.decl.mock, api.envelope != nil || !answersJSON { kept.append(("mock", value(mock))) }
         return kept.sorted { $0.key < $1.key }
+    }
+
+    private static func describe(_ envelope: EnvelopeDecl) -> SpecDescription.Envelope {
+        SpecDescription.Envelope(
+            code: envelope.code, message: envelope.message, result: envelope.result,
+            success: envelope.success, sessionExpired: envelope.sessionExpired
+        )
+    }
+
+    /// A date format as the spec writes it.
+    private static func name(of format: DateFormatSpec) -> String {
+        switch format {
+        case .iso8601: "iso8601"
+        case .epochSeconds: "epochSeconds"
+        case .epochMillis: "epochMillis"
+        case .date: "date"
+        case .pattern(let pattern): pattern
+        }
     }
 
     private static func describe(_ model: ResolvedModel) -> SpecDescription.Model {
@@ -163,8 +192,55 @@ extension Generator {
             constantQuery: api.decl.constantQuery.map { ($0.name, $0.value) },
             constantHeaders: api.decl.constantHeaders.map { ($0.name, $0.value ?? "") } + (api.decl.accept.map { [("Accept", $0.value ?? "")] } ?? []),
             usesEnvelope: api.envelope != nil,
-            keptAsWritten: keptAsWritten(api)
+            keptAsWritten: keptAsWritten(api),
+            envelope: api.envelope.map(describe),
+            swiftName: api.stem,
+            rawBody: rawBody(of: api.decl),
+            download: isDownload(api.response),
+            stream: stream(of: api.response),
+            failureStatuses: api.statuses.filter { !$0.isSuccess && !$0.isMainResponse }.map(\.status.text),
+            behaviour: behaviour(of: api.decl)
         )
+    }
+
+    private static func rawBody(of api: ApiDecl) -> (format: String, contentType: String)? {
+        guard case .raw(let raw) = api.body else { return nil }
+        return (raw.format.rawValue, raw.effectiveContentType)
+    }
+
+    private static func isDownload(_ response: ResolvedResponse) -> Bool {
+        if case .file = response { return true }
+        return false
+    }
+
+    private static func stream(of response: ResolvedResponse) -> (format: String, type: String?)? {
+        guard case .stream(let stream) = response else { return nil }
+        return (stream.format.rawValue, stream.type?.description)
+    }
+
+    /// What the spec says about how the client treats an API, in the spec's words.
+    private static func behaviour(of api: ApiDecl) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        if let timeout = api.timeout { items.append(("timeout", seconds(timeout))) }
+        if let cache = api.cache {
+            items.append(("cache", "ttl " + seconds(cache.ttl) + (cache.vary.isEmpty ? "" : ", vary " + cache.vary.joined(separator: ", "))))
+        }
+        if let retry = api.retry {
+            var text = "max \(retry.max)"
+            if let backoff = retry.backoff { text += ", backoff " + seconds(backoff) }
+            if let maxBackoff = retry.maxBackoff { text += ", maxBackoff " + seconds(maxBackoff) }
+            items.append(("retry", text))
+        }
+        if let idempotent = api.idempotent { items.append(("idempotent", String(idempotent))) }
+        if api.freezable { items.append(("freezable", "true")) }
+        if let priority = api.priority { items.append(("priority", priority)) }
+        if api.encrypt { items.append(("encrypt", "true")) }
+        return items
+    }
+
+    /// `5 s`, `0.5 s`.
+    private static func seconds(_ value: Double) -> String {
+        (value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)) + " s"
     }
 
     private static func value(_ node: YAMLNode) -> SpecValue {

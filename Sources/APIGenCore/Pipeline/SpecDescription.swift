@@ -15,6 +15,10 @@ public struct SpecDescription: Sendable {
         /// What OpenAPI has no words for, in the spec's own keys (`defaultEnvironment`, `defaults`):
         /// `apigen export openapi` writes it as the document's `x-apigen`.
         public var keptAsWritten: [(key: String, value: SpecValue)]
+        /// The environment a client starts in.
+        public var defaultEnvironment: String = ""
+        /// `defaults.dates`: `iso8601`, `epochSeconds`, `epochMillis`, `date` or a pattern.
+        public var dates: String = "iso8601"
     }
 
     /// The keys of a service's response envelope.
@@ -22,6 +26,10 @@ public struct SpecDescription: Sendable {
         public var code: String
         public var message: String?
         public var result: String
+        /// The codes that mean success, as written (`100`, `"ok"`).
+        public var success: [String] = []
+        /// The codes that mean the session has expired.
+        public var sessionExpired: [String] = []
     }
 
     /// A model: fields, an enum or a sum.
@@ -102,6 +110,21 @@ public struct SpecDescription: Sendable {
         /// and `retry`, constants, raw bodies, downloads and streams, the mock behind an envelope):
         /// `apigen export openapi` writes it as the operation's `x-apigen`.
         public var keptAsWritten: [(key: String, value: SpecValue)]
+        /// The envelope in effect: the service's, the API's own, or `nil` with `envelope: false`.
+        public var envelope: Envelope? = nil
+        /// The Swift type-name stem (`className`, or the name as a type name): the API is `<swiftName>Api`.
+        public var swiftName = ""
+        /// `body: { format, contentType }`: a raw body's format (`text`, `binary`) and content type.
+        public var rawBody: (format: String, contentType: String)? = nil
+        /// `format: file`: the response body is written to a file as it arrives.
+        public var download: Bool = false
+        /// `stream:`: the response is a stream (`sse`, `jsonLines`, `bytes`) of events of a type.
+        public var stream: (format: String, type: String?)? = nil
+        /// The statuses of ``responses`` that are failures (typed errors) rather than answers.
+        public var failureStatuses: [String] = []
+        /// How the client treats the API, as the spec says: `timeout`, `cache`, `retry`,
+        /// `idempotent`, `freezable`, `priority`, `encrypt`, as (name, value) pairs.
+        public var behaviour: [(name: String, value: String)] = []
     }
 
     public var services: [Service]

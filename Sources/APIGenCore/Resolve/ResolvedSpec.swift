@@ -14,6 +14,8 @@ struct ResolvedService: Sendable {
     var apis: [ResolvedApi]
     /// The `defaults` mapping as written, for `apigen export openapi`.
     var defaultsNode: YAMLNode?
+    /// `defaults.dates`: how dates are written unless a field or param says otherwise.
+    var dates: DateFormatSpec = .iso8601
 }
 
 /// A model with its Swift names.

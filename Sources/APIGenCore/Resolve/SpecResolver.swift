@@ -66,7 +66,7 @@ struct SpecResolver {
             name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
             environments: settings.environments, defaultEnvironment: defaultEnvironment,
             timeout: defaults?.timeout, headers: defaults?.headers ?? [], query: defaults?.query ?? [],
-            envelope: defaults?.envelope, models: models, apis: apis, defaultsNode: defaults?.node
+            envelope: defaults?.envelope, models: models, apis: apis, defaultsNode: defaults?.node, dates: serviceDates
         )
     }
 
