@@ -11,7 +11,7 @@
 ///
 /// The deadline (the API's timeout, else the service's default) is the executor's own promise:
 /// the exchange is raced against a timer and fails with ``InteractiveError/timeout(after:)`` on time
-/// whatever the transport does; the remaining time is also passed to the transport as
+/// whatever the transport does (a response that arrived in time is then parsed); the remaining time is also passed to the transport as
 /// ``HTTPRequest/timeout``. Cancelling the calling task (or a ``Handler``) fails the execution
 /// with ``InteractiveError/cancelled`` at once and cancels the network request.
 ///
