@@ -31,9 +31,12 @@ public enum InteractiveCoding {
     }
 
     /// Decodes `type` from `data`, turning any failure into ``InteractiveError/decoding(path:message:snippet:)``.
+    ///
+    /// - Parameter decoder: The decoder to use; by default one shared decoder with the settings of
+    ///   ``makeDecoder()`` (building a decoder per call cost more than decoding a small body).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder? = nil) throws(InteractiveError) -> T {
         do {
-            return try (decoder ?? makeDecoder()).decode(type, from: data)
+            return try (decoder ?? SharedDecoders.plain.decoder).decode(type, from: data)
         } catch let error as DecodingError {
             throw DecodingFailure.describe(error, body: data)
         } catch let error as InteractiveError {

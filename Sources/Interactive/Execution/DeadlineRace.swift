@@ -30,9 +30,9 @@ enum DeadlineRace {
                 race.install(continuation)
                 let work = Task {
                     do throws(InteractiveError) {
-                        race.finish(.success(try await operation()))
+                        race.finish(.success(try await operation()), fromWork: true)
                     } catch {
-                        race.finish(.failure(error))
+                        race.finish(.failure(error), fromWork: true)
                     }
                 }
                 // A Dispatch timer rather than a sleeping task: it fires on time even when every
@@ -42,7 +42,31 @@ enum DeadlineRace {
                 let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
                     race.finish(.failure(.timeout(after: timeout)))
                 }
-                race.track(work, DeadlineTimer(token: token))
+                race.track({ work.cancel() }, DeadlineTimer(token: token))
+            }
+        } onCancel: {
+            race.finish(.failure(.cancelled))
+        }
+    }
+
+    /// The same race for an operation that answers through a callback (``CallbackTransport``):
+    /// `start` begins it, hands its result to the callback it is given, and returns what cancels
+    /// it. No task is made; the caller waits on one continuation that the first of the operation,
+    /// the deadline and its own cancellation resumes.
+    static func run<T: Sendable>(
+        until deadline: ContinuousClock.Instant,
+        timeout: Duration,
+        start: (@escaping @Sendable (Result<T, InteractiveError>) -> Void) -> @Sendable () -> Void
+    ) async -> Result<T, InteractiveError> {
+        let race = Race<T>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                race.install(continuation)
+                let cancel = start { result in race.finish(result, fromWork: true) }
+                let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
+                    race.finish(.failure(.timeout(after: timeout)))
+                }
+                race.track(cancel, DeadlineTimer(token: token))
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -55,8 +79,11 @@ private final class Race<T: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<T, InteractiveError>, Never>?
         var result: Result<T, InteractiveError>?
-        var work: Task<Void, Never>?
+        /// Cancels the operation (its task, or a ``CallbackTransport`` exchange).
+        var cancelWork: (@Sendable () -> Void)?
         var timer: DeadlineTimer?
+        /// Whether the operation's own result decided the race.
+        var workWon = false
     }
 
     private let state = Locked(State())
@@ -72,33 +99,36 @@ private final class Race<T: Sendable>: Sendable {
 
     /// Remembers the operation's task and the timer so the loser can be cancelled; cancels them if
     /// the race is already over.
-    func track(_ work: Task<Void, Never>, _ timer: DeadlineTimer) {
-        let decided = state.withLock { state in
-            state.work = work
+    func track(_ cancelWork: @escaping @Sendable () -> Void, _ timer: DeadlineTimer) {
+        let decided: (workWon: Bool, decided: Bool) = state.withLock { state in
+            guard state.result == nil else { return (state.workWon, true) }
+            state.cancelWork = cancelWork
             state.timer = timer
-            return state.result != nil
+            return (false, false)
         }
-        if decided {
-            work.cancel()
+        if decided.decided {
+            if !decided.workWon { cancelWork() }
             timer.cancel()
         }
     }
 
-    /// Delivers `result` if it is the first, then cancels the operation and the timer.
-    func finish(_ result: Result<T, InteractiveError>) {
-        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, Task<Void, Never>?, DeadlineTimer?)? = state.withLock { state in
+    /// Delivers `result` if it is the first, then cancels the timer and, unless the result is the
+    /// operation's own (a streamed response goes on after it is delivered), the operation.
+    func finish(_ result: Result<T, InteractiveError>, fromWork: Bool = false) {
+        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, (@Sendable () -> Void)?, DeadlineTimer?)? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
+            state.workWon = fromWork
             defer {
                 state.continuation = nil
-                state.work = nil
+                state.cancelWork = nil
                 state.timer = nil
             }
-            return (state.continuation, state.work, state.timer)
+            return (state.continuation, state.cancelWork, state.timer)
         }
-        guard let (continuation, work, timer) = winner else { return }
+        guard let (continuation, cancelWork, timer) = winner else { return }
         continuation?.resume(returning: result)
-        work?.cancel()
+        if !fromWork { cancelWork?() }
         timer?.cancel()
     }
 }

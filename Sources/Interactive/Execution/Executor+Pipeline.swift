@@ -3,13 +3,14 @@ extension Executor {
     /// Runs prepare → answer → send chain → process until no plugin asks for a replay (or the replay
     /// budget is spent) and returns the accepted response.
     ///
-    /// - Parameter current: Updated with the request as last prepared, for `didFinish`.
-    func exchange(_ initial: HTTPRequest, context: PluginContext, current: Locked<HTTPRequest>) async throws(InteractiveError) -> HTTPResponse {
+    /// - Parameter current: Updated with the request as last prepared, for `didFinish`; `nil` when
+    ///   there are no plugins (nothing changes the request, and nobody is told).
+    func exchange(_ initial: HTTPRequest, context: PluginContext, current: Locked<HTTPRequest>?) async throws(InteractiveError) -> HTTPResponse {
         let send = chain(context: context, timeout: initial.timeout)
         var request = initial
         while true {
             request = try await prepare(request, context: context)
-            current.withLock { $0 = request }
+            current?.withLock { $0 = request }
             let result: Result<HTTPResponse, InteractiveError>
             if let answer = try await answer(request, context: context) {
                 context.recordSource(answer.source)

@@ -14,15 +14,9 @@ extension Executor {
         try HeaderCheck.validate(request.headers)
         let startedAt = ContinuousClock.now
         let context = PluginContext(startedAt: startedAt, deadline: startedAt.advanced(by: request.timeout))
-        let current = Locked(request)
-        let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {
-            () async throws(InteractiveError) -> HTTPResponse in
-            try await self.exchange(request, context: context, current: current)
-        }
-        let finalRequest = current.current
-        let finished: Result<any Sendable, InteractiveError> = outcome.map { $0 }
-        for plugin in plugins {
-            await plugin.didFinish(finished, for: finalRequest, context: context)
+        let (outcome, finalRequest) = await runExchange(request, context: context)
+        if !plugins.isEmpty {
+            await finish(outcome.map { $0 }, for: finalRequest, context: context)
         }
         return try outcome.get()
     }

@@ -11,7 +11,7 @@
 ///
 /// The deadline (the API's timeout, else the service's default) is the executor's own promise:
 /// the exchange is raced against a timer and fails with ``InteractiveError/timeout(after:)`` on time
-/// whatever the transport does; the remaining time is also passed to the transport as
+/// whatever the transport does (a response that arrived in time is then parsed); the remaining time is also passed to the transport as
 /// ``HTTPRequest/timeout``. Cancelling the calling task (or a ``Handler``) fails the execution
 /// with ``InteractiveError/cancelled`` at once and cancels the network request.
 ///
@@ -38,6 +38,9 @@ public final class Executor: Sendable {
     /// for the requests of those services.
     public let configurations: [ServiceConfiguration]
     private let mode: Locked<MockMode>
+    /// The transport, when it can answer through a callback: without plugins, exchanges then run
+    /// without a task of their own (see ``runExchange(_:context:)``).
+    let callbackTransport: (any CallbackTransport)?
 
     /// Creates an executor.
     ///
@@ -58,6 +61,7 @@ public final class Executor: Sendable {
         configurations: [ServiceConfiguration] = []
     ) {
         self.transport = transport
+        callbackTransport = transport as? any CallbackTransport
         self.plugins = plugins
         self.maxReplays = max(0, maxReplays)
         self.configurations = configurations
@@ -98,10 +102,10 @@ public final class Executor: Sendable {
         if Task.isCancelled { throw .cancelled }
         let request = try apiRequest.resolve(accepting: api.parser.acceptedMediaTypes)
         let context = PluginContext(startedAt: startedAt, deadline: startedAt.advanced(by: request.timeout))
-        let current = Locked(request)
-        let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {
-            () async throws(InteractiveError) -> Response<A.Parser.Output> in
-            let response = try await self.exchange(request, context: context, current: current)
+        let (exchanged, finalRequest) = await runExchange(request, context: context)
+        // The deadline covers the exchange; a response that arrived in time is parsed.
+        let outcome = Result { () throws(InteractiveError) -> Response<A.Parser.Output> in
+            let response = try exchanged.get()
             let value = try api.parser.parse(response)
             let metadata = ResponseMetadata(
                 status: response.status,
@@ -112,10 +116,8 @@ public final class Executor: Sendable {
             )
             return Response(value: value, metadata: metadata)
         }
-        let finalRequest = current.current
-        let finished: Result<any Sendable, InteractiveError> = outcome.map { $0.value }
-        for plugin in plugins {
-            await plugin.didFinish(finished, for: finalRequest, context: context)
+        if !plugins.isEmpty {
+            await finish(outcome.map { $0.value }, for: finalRequest, context: context)
         }
         return try outcome.get()
     }

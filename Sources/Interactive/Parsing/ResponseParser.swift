@@ -71,9 +71,7 @@ public struct JSONParser<Output: Decodable & Sendable>: BodyParser {
             if response.body.isEmpty, let none = OptionalOutput.none(Output.self) { return none }
             return try InteractiveCoding.decode(Output.self, from: response.body)
         }
-        let decoder = InteractiveCoding.makeDecoder()
-        decoder.userInfo[EnvelopeFields.envelopeKey] = envelope
-        let box = try InteractiveCoding.decode(EnvelopeBox<Output>.self, from: response.body, decoder: decoder)
+        let box = try InteractiveCoding.decode(EnvelopeBox<Output>.self, from: response.body, decoder: SharedDecoders.decoder(for: envelope))
         guard envelope.successCodes.contains(box.code) else {
             throw .envelope(code: box.code, message: box.message)
         }
@@ -232,8 +230,6 @@ enum EnvelopeFields {
 extension Envelope {
     /// The code of an envelope body as text, or `nil` when the body is not such an envelope.
     func code(in body: Data) -> String? {
-        let decoder = JSONDecoder()
-        decoder.userInfo[EnvelopeFields.envelopeKey] = self
-        return try? decoder.decode(EnvelopeCode.self, from: body).code
+        try? SharedDecoders.decoder(for: self).decode(EnvelopeCode.self, from: body).code
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Substitutes path parameters into a path template.
 enum PathTemplate {
-    /// Characters left as they are in a path segment: RFC 3986 unreserved.
+    /// Characters left as they are in a path segment: RFC 3986 unreserved (``PercentEncoding`` encodes
+    /// with this set without building it; this is the base of ``reservedAllowed``).
     static let segmentAllowed: CharacterSet = {
         var set = CharacterSet()
         set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -36,7 +37,7 @@ enum PathTemplate {
     static func encodeSegment(_ value: String) -> String {
         if value == "." { return "%2E" }
         if value == ".." { return "%2E%2E" }
-        return value.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
+        return PercentEncoding.encodeUnreserved(value)
     }
 }
 
@@ -69,19 +70,34 @@ enum FormEncoding {
     static let allowed: CharacterSet = PathTemplate.segmentAllowed
 
     static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        PercentEncoding.encodeUnreserved(text)
     }
 }
 
 /// Rejects header names and values that could split or smuggle a header.
 enum HeaderCheck {
     static func validate(name: String, value: String) throws(InteractiveError) {
-        let tokenCharacters = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy(tokenCharacters.contains) else {
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
             throw .invalidRequest("header name \"\(name)\" is not a valid token")
         }
-        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+        // CR, LF and NUL are single bytes in UTF-8 and never part of a longer sequence.
+        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
             throw .invalidRequest("header \"\(name)\" contains a line break")
+        }
+    }
+
+    /// Whether a byte is an RFC 9110 token character: ASCII letters, digits and ``!#$%&'*+-.^_`|~``.
+    /// Checked on bytes, without a `CharacterSet` (building one cost more than the rest of a request).
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
         }
     }
 

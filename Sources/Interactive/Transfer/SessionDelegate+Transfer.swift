@@ -63,15 +63,15 @@ extension SessionDelegate {
             guard let task else { return }
             DispatchQueue.global().async { task.cancel() }
         })
-        let continuation: CheckedContinuation<Outcome, Never>? = exchanges.withLock { exchanges in
+        let deliver: (@Sendable (Outcome) -> Void)? = exchanges.withLock { exchanges in
             guard let exchange = exchanges[task.taskIdentifier] else { return nil }
             exchanges[task.taskIdentifier]?.stream = stream
-            return exchange.continuation
+            return exchange.deliver
         }
-        guard let continuation else { return false }
+        guard let deliver else { return false }
         var response = URLSessionTransport.makeResponse(http, body: Data())
         response.bodyStream = stream
-        continuation.resume(returning: .finished(.success(response)))
+        deliver(.finished(.success(response)))
         return true
     }
 

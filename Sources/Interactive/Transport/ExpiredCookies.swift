@@ -13,7 +13,9 @@ import FoundationNetworking
 enum ExpiredCookies {
     /// Deletes from the session's storage every cookie `response` expires (same name, domain and path).
     static func remove(setBy response: HTTPURLResponse, from configuration: URLSessionConfiguration) {
-        guard let storage = configuration.httpCookieStorage, let url = response.url else { return }
+        // Most responses set no cookie: one header lookup instead of copying every field.
+        guard response.value(forHTTPHeaderField: "Set-Cookie") != nil,
+              let storage = configuration.httpCookieStorage, let url = response.url else { return }
         let fields = stringFields(of: response)
         guard fields.keys.contains(where: { $0.caseInsensitiveCompare("Set-Cookie") == .orderedSame }) else { return }
         let expired = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url).filter(isExpired)

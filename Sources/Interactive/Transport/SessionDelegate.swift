@@ -19,7 +19,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// The URL request last sent for it (the original, then each redirect's), without the
         /// cookies the session adds.
         var sent: URLRequest
-        let continuation: CheckedContinuation<Outcome, Never>
+        /// Called once with the outcome (resumes an `async` caller, or answers a callback; see
+        /// ``URLSessionTransport/start(_:completion:)``).
+        let deliver: @Sendable (Outcome) -> Void
         var body = Data()
         var challenged: HTTPURLResponse?
         /// A redirect the caller must send itself; see ``Outcome/resend(_:)``.
@@ -51,9 +53,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         for request: HTTPRequest,
         sending urlRequest: URLRequest,
         transfer: TransferParts? = nil,
-        continuation: CheckedContinuation<Outcome, Never>
+        deliver: @escaping @Sendable (Outcome) -> Void
     ) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, sent: urlRequest, continuation: continuation, transfer: transfer) }
+        exchanges.withLock { $0[task.taskIdentifier] = Exchange(request: request, sent: urlRequest, deliver: deliver, transfer: transfer) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -85,12 +87,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         #if canImport(FoundationNetworking)
         if isHTTPAuthentication, let response = challenge.failureResponse as? HTTPURLResponse {
             exchanges.withLock { $0[task.taskIdentifier]?.challenged = response }
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            // Answered from another thread: FoundationNetworking cancels (or resumes) the task inside
+            // the handler, which waits for the session's queue, and this callback may run on it
+            // (``InlineOperationQueue``).
+            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
             return
         }
-        #endif
+        DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+        #else
         _ = isHTTPAuthentication
         completionHandler(.performDefaultHandling, nil)
+        #endif
     }
 
     /// Follows redirects with the request ``RedirectRequest`` builds from the one redirected: 307
@@ -162,17 +169,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if let transfer = exchange.transfer {
             let outcome = transfer.finish(Self.outcome(of: task, exchange: exchange, error: error), toFile: exchange.toFile)
-            exchange.continuation.resume(returning: .finished(outcome))
+            exchange.deliver(.finished(outcome))
             return
         }
         if let response = task.response as? HTTPURLResponse {
             ExpiredCookies.remove(setBy: response, from: session.configuration)
         }
         if error == nil, let resend = exchange.resend {
-            exchange.continuation.resume(returning: .resend(resend))
+            exchange.deliver(.resend(resend))
             return
         }
-        exchange.continuation.resume(returning: .finished(Self.outcome(of: task, exchange: exchange, error: error)))
+        exchange.deliver(.finished(Self.outcome(of: task, exchange: exchange, error: error)))
     }
 
     private static func outcome(of task: URLSessionTask, exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, InteractiveError> {

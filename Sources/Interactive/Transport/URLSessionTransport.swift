@@ -25,10 +25,10 @@ public final class URLSessionTransport: Transport {
     /// The session idempotent requests go through, reusing connections.
     public let session: URLSession
     /// The session non-idempotent requests go through, one connection each.
-    private let singleUseSession: URLSession
+    let singleUseSession: URLSession
     /// Each session has its own delegate: task identifiers are only unique within a session.
-    private let delegate: SessionDelegate
-    private let singleUseDelegate: SessionDelegate
+    let delegate: SessionDelegate
+    let singleUseDelegate: SessionDelegate
     /// The session downloads and streamed responses go through (see ``transferDelegateQueue()``).
     private let transferSession: URLSession
     private let transferDelegate: SessionDelegate
@@ -48,8 +48,8 @@ public final class URLSessionTransport: Transport {
     ) {
         delegate = SessionDelegate()
         singleUseDelegate = SessionDelegate()
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        singleUseSession = URLSession(configuration: configuration, delegate: singleUseDelegate, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.dataDelegateQueue())
+        singleUseSession = URLSession(configuration: configuration, delegate: singleUseDelegate, delegateQueue: Self.dataDelegateQueue())
         transferDelegate = SessionDelegate()
         transferSession = URLSession(configuration: configuration, delegate: transferDelegate, delegateQueue: Self.transferDelegateQueue())
         self.reusesConnectionsForNonIdempotentRequests = reusesConnectionsForNonIdempotentRequests
@@ -59,6 +59,18 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
         singleUseSession.finishTasksAndInvalidate()
         transferSession.finishTasksAndInvalidate()
+    }
+
+    /// The delegate queue of the sessions for whole-body requests.
+    ///
+    /// FoundationNetworking (Linux) hands every delegate callback — the response, each chunk of the
+    /// body, the completion — to the delegate queue as an `Operation`, three or more hops between
+    /// threads per request that cost more CPU than the rest of the transport (see
+    /// docs/performance.md). The delegate's callbacks only record the chunk or resume the caller, so
+    /// on Linux they run on the thread that receives (``InlineOperationQueue``), as the transfer
+    /// session's do. Apple platforms use a serial queue.
+    static func dataDelegateQueue() -> OperationQueue? {
+        transferDelegateQueue()
     }
 
     /// The configuration used by ``init(configuration:)`` by default.
@@ -110,7 +122,7 @@ public final class URLSessionTransport: Transport {
         let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, sending: urlRequest, transfer: transfer, continuation: continuation)
+                delegate.register(task, for: request, sending: urlRequest, transfer: transfer) { continuation.resume(returning: $0) }
                 task.resume()
             }
         } onCancel: {
@@ -144,7 +156,8 @@ public final class URLSessionTransport: Transport {
     static func makeResponse(_ http: HTTPURLResponse, body: Data) -> HTTPResponse {
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
-            headers.add("\(value)", for: "\(name)")
+            // Strings on every platform; interpolating `Any` would go through `String(describing:)`.
+            headers.add(value as? String ?? "\(value)", for: name as? String ?? "\(name)")
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: body)
     }

@@ -1,0 +1,92 @@
+#if canImport(FoundationNetworking)
+import Foundation
+import FoundationNetworking
+#else
+import Foundation
+#endif
+
+/// ``URLSessionTransport/send(_:)`` with a completion callback, for the executor's path without a
+/// task per request: the same header check, sessions, `Connection: close` and 307/308 re-sends.
+extension URLSessionTransport: CallbackTransport {
+    func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void) -> @Sendable () -> Void {
+        do throws(InteractiveError) {
+            try HeaderCheck.validate(request.headers)
+        } catch {
+            completion(.failure(error))
+            return {}
+        }
+        var urlRequest = Self.makeURLRequest(request)
+        let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
+        if singleUse {
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        let running = RunningExchange()
+        startTask(urlRequest, for: request, singleUse: singleUse, resent: 0, running: running, completion: completion)
+        return { running.cancel() }
+    }
+
+    /// One data task; a 307/308 re-send starts the next, up to ``maxResentRedirects``.
+    private func startTask(
+        _ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool, resent: Int, running: RunningExchange,
+        completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void
+    ) {
+        let (session, delegate) = singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
+        let made: (URLSessionTask, URLRequest, TransferParts?)
+        do throws(InteractiveError) {
+            made = try Self.makeTask(in: session, urlRequest, for: request)
+        } catch {
+            completion(.failure(error))
+            return
+        }
+        let (task, sent, transfer) = made
+        guard running.begin(task) else {
+            completion(.failure(.cancelled))
+            return
+        }
+        delegate.register(task, for: request, sending: sent, transfer: transfer) { outcome in
+            switch outcome {
+            case .finished(let result):
+                completion(result)
+            case .resend(let next):
+                guard resent < Self.maxResentRedirects else {
+                    completion(.failure(.transport(
+                        message: "more than \(Self.maxResentRedirects) redirects for \(request.apiName)", code: URLError.httpTooManyRedirects.rawValue)))
+                    return
+                }
+                // Not from here: this callback may run on the session's queue (``InlineOperationQueue``),
+                // and starting a task waits for that queue.
+                DispatchQueue.global().async {
+                    self.startTask(next, for: request, singleUse: singleUse, resent: resent + 1, running: running, completion: completion)
+                }
+            }
+        }
+        task.resume()
+    }
+}
+
+/// The data task an exchange is running, to cancel it (and the re-sends after it).
+private final class RunningExchange: Sendable {
+    private struct State {
+        var task: URLSessionTask?
+        var cancelled = false
+    }
+
+    private let state = Locked(State())
+
+    /// Records the task about to start; `false` when the exchange was cancelled already.
+    func begin(_ task: URLSessionTask) -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.task = task
+            return true
+        }
+    }
+
+    func cancel() {
+        let task: URLSessionTask? = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+@testable import Interactive
+import RuntimeTestSupport
+import Testing
+
+/// The request- and response-handling shortcuts the executor's hot path takes agree with what they
+/// replaced: Foundation's character sets and a decoder built per call.
+@Suite("Hot-path encoding and decoding")
+struct HotPathEncodingTests {
+    @Test("a header name is accepted exactly when every byte is an RFC 9110 token character")
+    func tokenBytes() {
+        let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(HeaderCheck.isTokenByte(byte) == token.contains(byte), "byte \(byte)")
+        }
+        #expect(throws: InteractiveError.self) { try HeaderCheck.validate(name: "X-Naïve", value: "1") }
+        #expect(throws: InteractiveError.self) { try HeaderCheck.validate(name: "X-Trace", value: "a\u{2028}b\nc") }
+        #expect(throws: Never.self) { try HeaderCheck.validate(name: "X-Trace", value: "naïve \u{2028} text") }
+    }
+
+    @Test("percent-encoding gives Foundation's output for every ASCII character and for multi-byte text")
+    func percentEncoding() {
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        samples += ["", "abc", "a b", "bench42", "ü", "日本語", "😀/x", "/?#[]@!$&'()*+,;=%", "~-._", "\r\n\0", "a%2Fb"]
+        for sample in samples {
+            #expect(PercentEncoding.encodeUnreserved(sample) == sample.addingPercentEncoding(withAllowedCharacters: PathTemplate.segmentAllowed),
+                    "\(sample.unicodeScalars.map { $0.value })")
+        }
+    }
+
+    @Test("one decoder is shared per envelope, and each carries its own envelope")
+    func sharedDecoders() throws {
+        let first = Envelope(codeKey: "code", successCodes: ["0"], resultKey: "result")
+        let second = Envelope(codeKey: "status", successCodes: ["ok"], resultKey: "data")
+        #expect(SharedDecoders.decoder(for: first) === SharedDecoders.decoder(for: first))
+        #expect(SharedDecoders.decoder(for: first) !== SharedDecoders.decoder(for: second))
+        #expect(SharedDecoders.decoder(for: second).userInfo[EnvelopeFields.envelopeKey] as? Envelope == second)
+        let body = Data(#"{"status":"ok","data":7}"#.utf8)
+        #expect(try JSONParser<Int>(envelope: second).parse(HTTPResponse(status: 200, body: body)) == 7)
+        #expect(try JSONParser<Int>(envelope: first).parse(HTTPResponse(status: 200, body: Data(#"{"code":0,"result":8}"#.utf8))) == 8)
+    }
+}
+
+/// A ``CallbackTransport`` that answers with `answer` at once, or never when it is `nil`, and
+/// remembers what it was sent and whether it was cancelled.
+final class CallbackStub: Transport, CallbackTransport {
+    let answer: Result<HTTPResponse, InteractiveError>?
+    let started = Locked<[HTTPRequest]>([])
+    let cancelled = Locked(0)
+    private let pending = Locked<(@Sendable (Result<HTTPResponse, InteractiveError>) -> Void)?>(nil)
+
+    init(answer: Result<HTTPResponse, InteractiveError>?) { self.answer = answer }
+
+    func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
+        Issue.record("the executor without plugins should use start(_:completion:)")
+        throw .cancelled
+    }
+
+    func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void) -> @Sendable () -> Void {
+        started.withLock { $0.append(request) }
+        if let answer {
+            completion(answer)
+            return {}
+        }
+        pending.withLock { $0 = completion }
+        return {
+            self.cancelled.withLock { $0 += 1 }
+            self.pending.withLock { $0 }?(.failure(.cancelled))
+        }
+    }
+}
+
+/// The executor's path without a task per request (no plugins, a ``CallbackTransport``) keeps the
+/// deadline, cancellation and metadata of the general one.
+@Suite("Executor without a task per request", .timeLimit(.minutes(1)))
+struct CallbackPathTests {
+    let service = makeService()
+
+    @Test("a callback transport's answer is parsed, with one attempt counted and the time left handed over")
+    func answers() async throws {
+        let stub = CallbackStub(answer: .success(.json(itemJSON)))
+        let response = try await Executor(transport: stub).executeWithMetadata(ItemApi(service: service, timeout: .seconds(30)))
+        #expect(response.value.title == "pen")
+        #expect(response.metadata.attempts == 1)
+        #expect(response.metadata.source == ResponseMetadata.networkSource)
+        let sent = try #require(stub.started.current.first)
+        #expect(sent.timeout <= .seconds(30) && sent.timeout > .zero)
+    }
+
+    @Test("a timeout reported by a callback transport is reported with the API's timeout")
+    func transportTimeout() async {
+        let stub = CallbackStub(answer: .failure(.timeout(after: .seconds(1))))
+        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .seconds(4))) }
+        #expect(error == .timeout(after: .seconds(4)))
+    }
+
+    @Test("the deadline fires against a callback transport that never answers, and cancels its exchange")
+    func deadline() async {
+        let stub = CallbackStub(answer: nil)
+        let api = ItemApi(service: service, timeout: .milliseconds(300))
+        let (result, elapsed) = await onDedicatedExecutor {
+            await timed { () async throws(InteractiveError) in try await Executor(transport: stub).execute(api) }
+        }
+        #expect(result.failureValue == .timeout(after: .milliseconds(300)))
+        #expect(elapsed >= .milliseconds(300))
+        // The caller is resumed first, the losing exchange cancelled right after.
+        #expect(await eventually { stub.cancelled.current == 1 })
+    }
+
+    @Test("cancelling the caller fails with cancelled and cancels the callback transport's exchange")
+    func cancellation() async {
+        let stub = CallbackStub(answer: nil)
+        let executor = Executor(transport: stub)
+        let api = ItemApi(service: service)
+        let task = Task { await timed { () async throws(InteractiveError) in try await executor.execute(api) }.0 }
+        #expect(await eventually { stub.started.current.count == 1 })
+        task.cancel()
+        #expect(await task.value.failureValue == .cancelled)
+        #expect(await eventually { stub.cancelled.current == 1 })
+    }
+
+    @Test("with a plugin, the exchange goes through the plugin chain and the transport's send")
+    func pluginsUseSend() async throws {
+        struct Tag: Plugin {}
+        let stub = StubTransport()
+        stub.enqueue(json: itemJSON)
+        let item = try await Executor(transport: stub, plugins: [Tag()]).execute(ItemApi(service: service))
+        #expect(item.title == "pen")
+    }
+}
