@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// Batch (all-or-nothing, per item) and chained calls against the fault server.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BatchTests {
     func executor() -> Executor { Executor(transport: URLSessionTransport()) }
 

@@ -3,7 +3,7 @@ import Interactive
 import Testing
 
 /// The response cache through the real executor, and its tiers on their own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CacheTests {
     let scratch = Scratch()
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Downloads to a file against the fault server: a connection cut mid-body, a resume with `Range`
 /// and `If-Range`, a changed file, and a server that ignores `Range`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DownloadResumeTests {
     /// The file the fault server serves for `/range/<n>`: byte i is i % 251.
     static func expected(_ count: Int) -> Data {

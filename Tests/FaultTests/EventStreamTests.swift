@@ -6,7 +6,7 @@ import Testing
 
 /// Server-sent events against the fault server: typed events, the idle timeout, the deadline on the
 /// start, and cancellation closing the connection.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct EventStreamTests {
     static func ticks(_ api: TicksApi, on server: FaultServer) -> SpecDrivenTests.Redirected<TicksApi> {
         SpecDrivenTests.Redirected(api, to: server)

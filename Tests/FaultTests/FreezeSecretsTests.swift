@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// The offline journal keeps no secrets on disk, and a replay still sends them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FreezeSecretsTests {
     static let token = "tok-SECRET-1"
     static let apiKey = "key-SECRET-2"

@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// 1,000 requests through a server that fails 30% of all requests at random.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct LoadTests {
     enum Kind: String, Sendable {
         case get, put, post

@@ -58,7 +58,7 @@ struct SessionApi: Api {
 
 /// The documented set-up under a login that fails, hangs or succeeds. Serialized: `Backend` is one
 /// process-wide set-up, as in an app, pointed at each test's server in turn.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct ReloginSetupTests {
     /// A fresh server, `Backend` pointed at it, and `/login` answering as `loginQuery` says.
     func start(loginQuery: [(String, String)] = []) async throws -> FaultServer {

@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// Re-login under concurrent session expiry: one login, every request replayed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReloginTests {
     /// A token store and a login that asks the server for a new token, slowly, so concurrent
     /// failures pile up behind it.

@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// Retry under real faults: exact attempt counts as the server saw them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct RetryTests {
     let fastRetry = RequestOptions.Retry(max: 3, backoff: 0.01, maxBackoff: 0.05)
 

@@ -3,7 +3,7 @@ import Interactive
 import Testing
 
 /// Per-host bound, priorities and coalescing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SchedulingTests {
     @Test func fiftyIdenticalGetsSendOneRequest() async throws {
         let server = try await FaultServer.start()

@@ -6,7 +6,7 @@ import RuntimeTestSupport
 import Testing
 
 /// Request signing, verified by the Swift verifier and by the fault server's own implementation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SigningTests {
     static let secret = "fault-secret"
     let key = SymmetricKey(data: Data(SigningTests.secret.utf8))

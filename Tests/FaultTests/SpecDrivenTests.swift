@@ -8,7 +8,7 @@ import Testing
 
 /// The generated HTTPBin client's spec keys (`retry`, `cache`, `encrypt`) reaching the plugins,
 /// against the fault server.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SpecDrivenTests {
     /// A generated API sent to the fault server instead of its service's environment, so the
     /// shared `HTTPBinService.configuration` other tests use is left alone.

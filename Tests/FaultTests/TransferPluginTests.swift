@@ -7,7 +7,7 @@ import Testing
 
 /// The plugins around uploads streamed from files: retry re-sends them, freezing keeps their body,
 /// signing reads them for their digest.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TransferPluginTests {
     let scratch = Scratch()
 

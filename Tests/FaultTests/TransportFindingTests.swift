@@ -8,7 +8,7 @@ import Testing
 /// a POST included. The client sees one attempt; the server receives two. ``URLSessionTransport``
 /// therefore sends non-idempotent requests on single-use connections by default; these tests show
 /// the default is exactly-once and that the opt-in reuse still shows libcurl's behaviour.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TransportFindingTests {
     @Test func byDefaultAPostDroppedBeforeItsAnswerReachesTheServerOnce() async throws {
         let server = try await FaultServer.start()

@@ -6,7 +6,7 @@ import Testing
 
 /// The generated HTTPBin APIs with `responses:` against the fault server, which answers any status
 /// with any body: typed JSON error bodies, retry and re-login on typed statuses, and the envelope.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TypedStatusTests {
     /// A generated API sent to the fault server with a fault's query items.
     struct Faulted<A: Api>: Api {

@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// `Accept` says what the API's parser accepts, unless the request sets it explicitly.
-@Suite("Accept header", .timeLimit(.minutes(1)))
+@Suite("Accept header", .timeLimit(.minutes(5)))
 struct AcceptHeaderTests {
     /// `GET /thing` parsed by `parser`, optionally with an explicit `Accept` header parameter.
     struct ThingApi<Parser: ResponseParser>: Api {

@@ -21,7 +21,7 @@ final class HangingTransport: Transport {
     }
 }
 
-@Suite("Cancellation and handlers", .timeLimit(.minutes(1)))
+@Suite("Cancellation and handlers", .timeLimit(.minutes(5)))
 struct CancellationTests {
     let service = makeService()
 

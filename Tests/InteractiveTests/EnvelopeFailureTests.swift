@@ -5,7 +5,7 @@ import Testing
 
 /// A failure envelope is reported by its code and message whatever its `result` holds: the code is
 /// checked before the result is decoded.
-@Suite("Failure envelopes", .timeLimit(.minutes(1)))
+@Suite("Failure envelopes", .timeLimit(.minutes(5)))
 struct EnvelopeFailureTests {
     struct Token: Codable, Sendable, Equatable { var token: String }
 

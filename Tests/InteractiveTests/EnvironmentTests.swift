@@ -4,7 +4,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Service environments", .timeLimit(.minutes(1)))
+@Suite("Service environments", .timeLimit(.minutes(5)))
 struct EnvironmentTests {
     @Test("switching environment from many threads always resolves against one consistent environment")
     func concurrentSwitching() throws {

@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Configurations an executor carries", .timeLimit(.minutes(1)))
+@Suite("Configurations an executor carries", .timeLimit(.minutes(5)))
 struct ExecutorConfigurationTests {
     let service = makeService(
         environments: [

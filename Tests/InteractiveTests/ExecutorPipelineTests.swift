@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Executor pipeline", .timeLimit(.minutes(1)))
+@Suite("Executor pipeline", .timeLimit(.minutes(5)))
 struct ExecutorPipelineTests {
     let service = makeService()
 

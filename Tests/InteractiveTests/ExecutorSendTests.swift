@@ -4,7 +4,7 @@ import RuntimeTestSupport
 import Testing
 
 /// `Executor.send(_:)`: a built request through the plugins and the transport, without a parser.
-@Suite("Sending a built request", .timeLimit(.minutes(1)))
+@Suite("Sending a built request", .timeLimit(.minutes(5)))
 struct ExecutorSendTests {
     let url = URL(string: "http://127.0.0.1:9/orders") ?? URL(fileURLWithPath: "/")
 

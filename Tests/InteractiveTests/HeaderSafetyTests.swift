@@ -6,7 +6,7 @@ import Testing
 /// A header with a line break, or a name that is not a token, is refused wherever it is set — in a
 /// plugin's `send` step (where signers act), on a replay, or on a request handed straight to the
 /// transport — with the same `invalidRequest` the request builder uses; it never goes out altered.
-@Suite("Header safety after the request is built", .timeLimit(.minutes(1)))
+@Suite("Header safety after the request is built", .timeLimit(.minutes(5)))
 struct HeaderSafetyTests {
     let service = makeService()
 

@@ -72,7 +72,7 @@ final class CallbackStub: Transport, CallbackTransport {
 
 /// The executor's path without a task per request (no plugins, a ``CallbackTransport``) keeps the
 /// deadline, cancellation and metadata of the general one.
-@Suite("Executor without a task per request", .timeLimit(.minutes(1)))
+@Suite("Executor without a task per request", .timeLimit(.minutes(5)))
 struct CallbackPathTests {
     let service = makeService()
 

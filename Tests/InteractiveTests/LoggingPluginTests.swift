@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Logging without secrets", .timeLimit(.minutes(1)))
+@Suite("Logging without secrets", .timeLimit(.minutes(5)))
 struct LoggingPluginTests {
     let service = makeService()
 

@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Login gate", .timeLimit(.minutes(1)))
+@Suite("Login gate", .timeLimit(.minutes(5)))
 struct LoginGateTests {
     /// A login that runs until the test lets it finish, or 25 s have passed.
     final class HeldLogin: Sendable {

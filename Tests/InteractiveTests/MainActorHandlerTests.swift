@@ -30,7 +30,7 @@ final class ItemScreen {
     }
 }
 
-@Suite("Completion handlers from the main actor", .timeLimit(.minutes(1)))
+@Suite("Completion handlers from the main actor", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorHandlerTests {
     let service = makeService()

@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Mock mode", .timeLimit(.minutes(1)))
+@Suite("Mock mode", .timeLimit(.minutes(5)))
 struct MockModeTests {
     let service = makeService()
 

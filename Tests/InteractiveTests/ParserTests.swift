@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Response parsers", .timeLimit(.minutes(1)))
+@Suite("Response parsers", .timeLimit(.minutes(5)))
 struct ParserTests {
     let envelope = Envelope(successCodes: ["100"], sessionExpiredCodes: ["401"])
 

@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Request building", .timeLimit(.minutes(1)))
+@Suite("Request building", .timeLimit(.minutes(5)))
 struct RequestBuildingTests {
     let service = makeService()
 

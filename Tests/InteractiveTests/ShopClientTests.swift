@@ -5,7 +5,7 @@ import RuntimeTestSupport
 import Testing
 
 /// The generated Shop client with a stub transport: the examples of docs/runtime.md, checked.
-@Suite("Generated Shop client over a stub", .timeLimit(.minutes(1)))
+@Suite("Generated Shop client over a stub", .timeLimit(.minutes(5)))
 struct ShopClientTests {
     @Test("the seeds' login: form body, envelope unwrapped, password never logged")
     func login() async throws {

@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Stub transport", .timeLimit(.minutes(1)))
+@Suite("Stub transport", .timeLimit(.minutes(5)))
 struct StubTransportTests {
     @Test("queued responses are used in order, then the responder, and every request is recorded")
     func queueThenResponder() async throws {

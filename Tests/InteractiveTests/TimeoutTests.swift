@@ -3,7 +3,7 @@ import Interactive
 import RuntimeTestSupport
 import Testing
 
-@Suite("Deadlines", .timeLimit(.minutes(1)))
+@Suite("Deadlines", .timeLimit(.minutes(5)))
 struct TimeoutTests {
     let service = makeService()
 

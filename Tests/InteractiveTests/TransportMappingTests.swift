@@ -5,7 +5,7 @@ import FoundationNetworking
 @testable import Interactive
 import Testing
 
-@Suite("URLSession transport details", .timeLimit(.minutes(1)))
+@Suite("URLSession transport details", .timeLimit(.minutes(5)))
 struct TransportMappingTests {
     @Test("URL errors map to timeout, cancelled, or transport with the code")
     func errorMapping() {

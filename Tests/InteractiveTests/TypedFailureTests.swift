@@ -6,7 +6,7 @@ import Testing
 /// Declared failure statuses decode into a typed value carried by `InteractiveError.failure`, chosen
 /// by the most specific status (exact code, then range, then default); declared success statuses
 /// are answers, not failures; plugins still see the status.
-@Suite("Typed failures", .timeLimit(.minutes(1)))
+@Suite("Typed failures", .timeLimit(.minutes(5)))
 struct TypedFailureTests {
     struct Problem: Codable, Sendable, Hashable { var message: String }
     struct Repo: Codable, Sendable, Hashable { var id: Int }

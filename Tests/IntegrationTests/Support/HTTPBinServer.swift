@@ -86,7 +86,7 @@ actor HTTPBinServer {
 
     /// Reads `Listening at: http://127.0.0.1:PORT` from gunicorn's log.
     private static func waitForPort(in log: URL, process: Process) async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(180)
         let marker = "Listening at: http://127.0.0.1:"
         while ContinuousClock.now < deadline {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -97,12 +97,12 @@ actor HTTPBinServer {
             if !process.isRunning { throw Failure.setup("gunicorn exited: \(text)") }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure.setup("gunicorn did not report its port within 30 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        throw Failure.setup("gunicorn did not report its port within 180 s: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
     }
 
     /// Polls `/get` until it answers 200.
     private static func waitUntilAnswering(_ base: URL) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(180)
         let probe = base.appendingPathComponent("get")
         while ContinuousClock.now < deadline {
             var request = URLRequest(url: probe)
@@ -113,7 +113,7 @@ actor HTTPBinServer {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure.setup("httpbin at \(base) did not answer within 30 s")
+        throw Failure.setup("httpbin at \(base) did not answer within 180 s")
     }
 }
 

@@ -13,7 +13,7 @@ import Darwin
 /// ``useLocalHTTPBin()`` has pointed it at the server once; a test that switches environments or
 /// sets common headers does it on a copy its own executor carries (``localConfiguration()``).
 /// Nested suites live in extensions, one file per topic.
-@Suite("Generated HTTPBin client against a real httpbin", .timeLimit(.minutes(2)))
+@Suite("Generated HTTPBin client against a real httpbin", .timeLimit(.minutes(5)))
 struct HTTPBinTests {}
 
 /// Starts httpbin if needed and, once per process, points the generated service at it: `local` is
