@@ -25,9 +25,47 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "A folder of Mustache templates that replace the built-in ones of the same name.")
     var templates: String?
 
+    @Option(help: "The configuration file (default: apigen.yaml in the spec folder or beside the spec file).")
+    var config: String?
+
+    @Option(help: "The output layout: per-api (one file per API, model and service) or per-spec-file (one file per spec file and APIGenServices.swift). Overrides the configuration's.")
+    var layout: String?
+
+    @Option(help: "Spread the code over exactly N files APIGenShard1.swift … APIGenShardN.swift (1…64); implies the per-spec-file grouping.")
+    var shards: Int?
+
     var specsURL: URL { URL(fileURLWithPath: specs) }
     var outputURL: URL { URL(fileURLWithPath: output) }
-    var templatesURL: URL? { templates.map { URL(fileURLWithPath: $0) } }
+
+    func validate() throws {
+        if let layout, !OutputLayout.names.contains(layout) {
+            throw ValidationError("--layout must be per-api or per-spec-file, found '\(layout)'")
+        }
+        if let shards, !(1...OutputLayout.maxShards).contains(shards) {
+            throw ValidationError("--shards must be between 1 and \(OutputLayout.maxShards), found \(shards)")
+        }
+        if shards != nil, layout == "per-api" {
+            throw ValidationError("--shards groups code by spec file; it cannot be used with --layout per-api")
+        }
+    }
+
+    /// The choices for the generator; what is not given here comes from the configuration file.
+    var generationOptions: GenerationOptions {
+        let chosenLayout: OutputLayout? = if let shards {
+            .shards(shards)
+        } else {
+            switch layout {
+            case "per-api": .perAPI
+            case "per-spec-file": .perSpecFile
+            default: nil
+            }
+        }
+        return GenerationOptions(
+            templates: templates.map { URL(fileURLWithPath: $0) },
+            configuration: config.map { URL(fileURLWithPath: $0) },
+            layout: chosenLayout
+        )
+    }
 }
 
 extension Generator.Outcome {
@@ -50,7 +88,7 @@ struct Generate: ParsableCommand {
     @OptionGroup var options: RenderOptions
 
     func run() throws {
-        let outcome = Generator.generate(specs: options.specsURL, output: options.outputURL, templates: options.templatesURL)
+        let outcome = Generator.generate(specs: options.specsURL, output: options.outputURL, options: options.generationOptions)
         try outcome.reportDiagnostics()
         let plan = outcome.plan ?? OutputPlan()
         print("apigen: \(plan.created.count) created, \(plan.updated.count) updated, \(plan.deleted.count) deleted, \(plan.unchanged.count) unchanged")
@@ -63,7 +101,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: RenderOptions
 
     func run() throws {
-        let outcome = Generator.compare(specs: options.specsURL, output: options.outputURL, templates: options.templatesURL)
+        let outcome = Generator.compare(specs: options.specsURL, output: options.outputURL, options: options.generationOptions)
         try outcome.reportDiagnostics()
         let plan = outcome.plan ?? OutputPlan()
         guard plan.isUpToDate else {
@@ -83,8 +121,12 @@ struct Validate: ParsableCommand {
     @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
     var specs: String
 
+    @Option(help: "The configuration file (default: apigen.yaml in the spec folder or beside the spec file).")
+    var config: String?
+
     func run() throws {
-        let outcome = Generator.validate(specs: URL(fileURLWithPath: specs))
+        let options = GenerationOptions(configuration: config.map { URL(fileURLWithPath: $0) })
+        let outcome = Generator.validate(specs: URL(fileURLWithPath: specs), options: options)
         try outcome.reportDiagnostics()
         print("apigen: specs are valid")
     }

@@ -107,3 +107,34 @@ import Testing
         return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 }
+
+/// `--layout` and `--shards` on the command line.
+@Suite struct LayoutCLITests {
+    func apigen(_ arguments: String..., in directory: URL? = nil) async throws -> ProcessResult {
+        try await ProcessResult.run(Repository.apigen, arguments, in: directory)
+    }
+
+    @Test func layoutAndShardsChooseTheFiles() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/Shop/main.yaml")
+        let perSpec = try await apigen("generate", "Specs", "-o", "PerSpec", "--layout", "per-spec-file", in: folder.url)
+        #expect(perSpec.status == 0, "\(perSpec.errorOutput)")
+        #expect(folder.files(under: "PerSpec") == ["APIGenServices.swift", "Shop_main.swift"])
+        let check = try await apigen("check", "Specs", "-o", "PerSpec", "--layout", "per-spec-file", in: folder.url)
+        #expect(check.status == 0, "\(check.output)")
+        let sharded = try await apigen("generate", "Specs", "-o", "Sharded", "--shards", "3", in: folder.url)
+        #expect(sharded.status == 0, "\(sharded.errorOutput)")
+        #expect(folder.files(under: "Sharded") == ["APIGenShard1.swift", "APIGenShard2.swift", "APIGenShard3.swift"])
+    }
+
+    @Test func wrongLayoutFlagsAreRefused() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        for arguments in [["--layout", "per-file"], ["--shards", "0"], ["--shards", "65"], ["--layout", "per-api", "--shards", "2"]] {
+            let result = try await ProcessResult.run(Repository.apigen, ["generate", "Specs", "-o", "Out"] + arguments, in: folder.url)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.errorOutput.contains("--layout") || result.errorOutput.contains("--shards"), "\(result.errorOutput)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.folder("Out").path))
+    }
+}

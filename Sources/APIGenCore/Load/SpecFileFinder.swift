@@ -13,9 +13,13 @@ struct SpecSource: Sendable {
 }
 
 /// Finds every `*.yaml` and `*.yml` file under a folder, recursively, in a stable order; or takes
-/// the one spec file it is given.
+/// the one spec file it is given. The configuration (`apigen.yaml` at the folder's top, or the file
+/// given as `configuration`) is never a spec.
 enum SpecFileFinder {
-    static func find(in directory: URL, diagnostics: inout Diagnostics) -> [SpecSource] {
+    /// The configuration file's name.
+    static let configurationName = "apigen.yaml"
+
+    static func find(in directory: URL, excluding configuration: URL? = nil, diagnostics: inout Diagnostics) -> [SpecSource] {
         let root = directory.standardizedFileURL
         // `relativePath` is the path as given: `Specs` for `Specs/`, the full path when absolute.
         let displayRoot = directory.relativePath
@@ -34,11 +38,14 @@ enum SpecFileFinder {
         }
         var sources: [SpecSource] = []
         let rootPath = root.resolvingSymlinksInPath().path
+        let configurationPath = configuration?.standardizedFileURL.resolvingSymlinksInPath().path
         for case let url as URL in enumerator {
             let ext = url.pathExtension.lowercased()
             guard ext == "yaml" || ext == "yml" else { continue }
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let relative = relativePath(of: url.resolvingSymlinksInPath().path, under: rootPath)
+            let resolved = url.resolvingSymlinksInPath().path
+            let relative = relativePath(of: resolved, under: rootPath)
+            guard relative != configurationName, resolved != configurationPath else { continue }
             let display = displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
             if let source = read(url, as: relative, shownAs: display, diagnostics: &diagnostics) { sources.append(source) }
         }
@@ -53,6 +60,10 @@ enum SpecFileFinder {
         let ext = url.pathExtension.lowercased()
         guard ext == "yaml" || ext == "yml" else {
             diagnostics.error("a spec file must be named *.yaml or *.yml", at: SourceLocation(file: display, line: 1, column: 1))
+            return []
+        }
+        guard url.lastPathComponent != configurationName else {
+            diagnostics.error("\(configurationName) is apigen's configuration, not a spec; give the spec folder or a spec file", at: SourceLocation(file: display, line: 1, column: 1))
             return []
         }
         return read(url, as: url.lastPathComponent, shownAs: display, diagnostics: &diagnostics).map { [$0] } ?? []

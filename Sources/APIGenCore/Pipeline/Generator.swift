@@ -20,19 +20,34 @@ public enum Generator {
 
     /// Loads, checks and renders the specs under `specs`, without touching any output folder.
     public static func render(specs: URL, templates: URL? = nil) -> Outcome {
+        render(specs: specs, options: GenerationOptions(templates: templates))
+    }
+
+    /// Loads the configuration and the specs under `specs`, checks them and renders them in the
+    /// chosen layout, without touching any output folder.
+    public static func render(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        let services = resolve(specs: specs, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: templates, diagnostics: &diagnostics) else {
+        let sources = SpecFileFinder.find(in: specs, excluding: options.configuration, diagnostics: &diagnostics)
+        let services = resolve(sources: sources, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: options.templates, diagnostics: &diagnostics) else {
             return Outcome(diagnostics: diagnostics.sorted, files: [])
         }
-        let files = Renderer(templates: templateSet).render(services, diagnostics: &diagnostics)
+        let pieces = Renderer(templates: templateSet).renderPieces(services, diagnostics: &diagnostics)
+        let specFiles = sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
+        let files = LayoutAssembler(templates: templateSet).assemble(pieces, layout: options.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
     }
 
     /// Checks the specs and reports problems; writes nothing.
     public static func validate(specs: URL) -> Outcome {
+        validate(specs: specs, options: GenerationOptions())
+    }
+
+    /// Checks the configuration and the specs and reports problems; writes nothing.
+    public static func validate(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        _ = resolve(specs: specs, diagnostics: &diagnostics)
+        let sources = SpecFileFinder.find(in: specs, excluding: options.configuration, diagnostics: &diagnostics)
+        _ = resolve(sources: sources, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: [])
     }
 
@@ -40,7 +55,12 @@ public enum Generator {
     /// generated files, leaves unchanged and foreign files alone. Writes nothing when there is an error:
     /// every path is checked before the first write, and a write that fails part-way is undone.
     public static func generate(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
-        var outcome = compare(specs: specs, output: output, templates: templates)
+        generate(specs: specs, output: output, options: GenerationOptions(templates: templates))
+    }
+
+    /// ``generate(specs:output:templates:)`` with a configuration and layout.
+    public static func generate(specs: URL, output: URL, options: GenerationOptions) -> Outcome {
+        var outcome = compare(specs: specs, output: output, options: options)
         guard !outcome.hasErrors, let plan = outcome.plan else { return outcome }
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
@@ -53,7 +73,12 @@ public enum Generator {
     /// Renders the specs and compares them with `output` without writing: ``Outcome/plan`` says what
     /// `generate` would change.
     public static func compare(specs: URL, output: URL, templates: URL? = nil) -> Outcome {
-        var outcome = render(specs: specs, templates: templates)
+        compare(specs: specs, output: output, options: GenerationOptions(templates: templates))
+    }
+
+    /// ``compare(specs:output:templates:)`` with a configuration and layout.
+    public static func compare(specs: URL, output: URL, options: GenerationOptions) -> Outcome {
+        var outcome = render(specs: specs, options: options)
         guard !outcome.hasErrors else { return outcome }
         var diagnostics = Diagnostics()
         outcome.plan = OutputWriter.plan(outcome.files, in: output, diagnostics: &diagnostics)

@@ -6,6 +6,14 @@ public struct GeneratedFile: Sendable, Hashable {
     public var contents: String
 }
 
+/// One rendered per-API file and the spec file its code comes from (`nil` for a service file).
+struct RenderedPiece: Sendable {
+    var file: GeneratedFile
+    var specFile: String?
+    /// The spec file the file's header names (for a service, the file with its settings).
+    var source: String
+}
+
 /// Turns resolved services into files: builds each view model and renders it with its template.
 ///
 /// Files are independent, so they are rendered on all cores; the result is sorted by path, so the
@@ -18,6 +26,24 @@ struct Renderer: Sendable {
         case service(ResolvedService)
         case model(ResolvedModel, ResolvedService, SwiftTypeRenderer)
         case api(ResolvedApi, ResolvedService, SwiftTypeRenderer)
+
+        /// The spec file the item's code comes from; `nil` for a service (its settings may be spread
+        /// over several files).
+        var specFile: String? {
+            switch self {
+            case .service: nil
+            case .model(let model, _, _): model.decl.file
+            case .api(let api, _, _): api.decl.file
+            }
+        }
+
+        var source: String {
+            switch self {
+            case .service(let service): service.settingsFile
+            case .model(let model, _, _): model.decl.file
+            case .api(let api, _, _): api.decl.file
+            }
+        }
 
         var job: RenderJob {
             switch self {
@@ -46,16 +72,23 @@ struct Renderer: Sendable {
     }
 
     func render(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [GeneratedFile] {
-        let results = renderConcurrently(Self.items(for: services))
-        var files: [GeneratedFile] = []
-        for result in results {
+        renderPieces(services, diagnostics: &diagnostics).map(\.file).sorted { $0.path < $1.path }
+    }
+
+    /// Every per-API file with the spec file its code comes from, in a stable order (each service,
+    /// then its models, then its APIs): what the other layouts are assembled from.
+    func renderPieces(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [RenderedPiece] {
+        let items = Self.items(for: services)
+        let results = renderConcurrently(items)
+        var pieces: [RenderedPiece] = []
+        for (item, result) in zip(items, results) {
             switch result {
-            case .success(let file): files.append(file)
+            case .success(let file): pieces.append(RenderedPiece(file: file, specFile: item.specFile, source: item.source))
             case .failure(let missing):
                 diagnostics.error("no template named '\(missing.template)'", at: SourceLocation(file: "Templates/\(missing.template).mustache", line: 1, column: 1))
             }
         }
-        return files.sorted { $0.path < $1.path }
+        return pieces
     }
 
     /// A template that does not exist.

@@ -1,0 +1,33 @@
+/// How generated code is spread over files.
+public enum OutputLayout: Sendable, Hashable {
+    /// One file per API, per model and per service, in `<Service>/Apis`, `<Service>/Models` and
+    /// `<Service>/<Service>Service.swift`: the layout to commit and read.
+    case perAPI
+    /// One file per spec file (`Users/admin.yaml` → `Users_admin.swift`) with that file's models and
+    /// APIs, and one `APIGenServices.swift` with every service: names a build tool plugin can declare
+    /// before apigen runs.
+    case perSpecFile
+    /// Exactly `count` files `APIGenShard1.swift` … `APIGenShard<count>.swift`, each spec file's code
+    /// (and the services) kept together in one of them.
+    case shards(Int)
+
+    /// The most shards there may be.
+    public static let maxShards = 64
+
+    /// The name the command line and `apigen.yaml` use for a layout: `per-api` or `per-spec-file`.
+    public static let names = ["per-api", "per-spec-file"]
+
+    /// The file every service goes to in the per-spec-file layout.
+    static let servicesFileName = "APIGenServices.swift"
+
+    /// The file name of shard `index` (1-based).
+    static func shardFileName(_ index: Int) -> String { "APIGenShard\(index).swift" }
+
+    /// The output file name of a spec file in the per-spec-file layout: path separators become `_`,
+    /// the extension is dropped (`Users/admin.yaml` → `Users_admin.swift`).
+    static func fileName(forSpec relativePath: String) -> String {
+        var stem = Substring(relativePath)
+        if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
+        return stem.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\\", with: "_") + ".swift"
+    }
+}
