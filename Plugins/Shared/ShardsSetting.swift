@@ -12,7 +12,7 @@ enum ShardsSetting {
     static func read(_ text: String, file: String) throws -> Int? {
         var inOutput = false
         var outputIndent: Int?
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = withoutComment(rawLine)
             let content = line.drop { $0 == " " }
             if content.isEmpty { continue }
@@ -40,7 +40,7 @@ enum ShardsSetting {
             if line[index] == "#", previous == " " || previous == "\t" { return line[..<index] }
             previous = line[index]
         }
-        return line.hasSuffix("\r") ? line.dropLast() : line
+        return line
     }
 
     private static func flowValue(of key: String, in text: Substring) -> String? {
