@@ -10,7 +10,7 @@ struct APIGen: ParsableCommand {
         commandName: "apigen",
         abstract: "Generates Swift API clients for the Interactive runtime from YAML API specs.",
         version: Generator.version,
-        subcommands: [Generate.self, Check.self, Validate.self, Import.self, Export.self]
+        subcommands: [Generate.self, Check.self, Validate.self, Init.self, Import.self, Export.self]
     )
 }
 
@@ -47,6 +47,16 @@ struct RenderOptions: ParsableArguments {
         if shards != nil, layout == "per-api" {
             throw ValidationError("--shards groups code by spec file; it cannot be used with --layout per-api")
         }
+    }
+
+    /// The flags that change what is generated, as given, for the command `check` suggests.
+    var choiceArguments: [String] {
+        var arguments: [String] = []
+        if let templates { arguments += ["--templates", templates] }
+        if let config { arguments += ["--config", config] }
+        if let layout { arguments += ["--layout", layout] }
+        if let shards { arguments += ["--shards", String(shards)] }
+        return arguments
     }
 
     /// The choices for the generator; what is not given here comes from the configuration file.
@@ -108,7 +118,7 @@ struct Check: ParsableCommand {
             for path in plan.created { print("missing: \(path)") }
             for path in plan.updated { print("stale: \(path)") }
             for path in plan.deleted { print("obsolete: \(path)") }
-            print("apigen: \(options.output) is out of date; run `apigen generate \(options.specs) -o \(options.output)`")
+            print("apigen: \(options.output) is out of date; run `apigen generate \(([options.specs, "-o", options.output] + options.choiceArguments).joined(separator: " "))`")
             throw ExitCode(1)
         }
         print("apigen: \(options.output) is up to date (\(plan.unchanged.count) files)")
@@ -129,5 +139,22 @@ struct Validate: ParsableCommand {
         let outcome = Generator.validate(specs: URL(fileURLWithPath: specs), options: options)
         try outcome.reportDiagnostics()
         print("apigen: specs are valid")
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Writes a commented starter apigen.yaml and a starter spec; never overwrites a file.")
+
+    @Argument(help: "The folder to write them to (created when missing).")
+    var folder: String = "."
+
+    func run() throws {
+        let diagnostics = StarterFiles.write(into: URL(fileURLWithPath: folder))
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        guard diagnostics.isEmpty else { throw ExitCode(1) }
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        print("apigen: wrote \(prefix)apigen.yaml and \(prefix)\(StarterFiles.specName); next: apigen generate \(folder) -o Generated")
     }
 }

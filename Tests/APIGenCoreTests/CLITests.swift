@@ -122,6 +122,10 @@ import Testing
         #expect(folder.files(under: "PerSpec") == ["APIGenServices.swift", "Shop_main.swift"])
         let check = try await apigen("check", "Specs", "-o", "PerSpec", "--layout", "per-spec-file", in: folder.url)
         #expect(check.status == 0, "\(check.output)")
+        try folder.write(SpecHarness.base.replacingOccurrences(of: "/ping", with: "/ping2"), to: "Specs/Shop/main.yaml")
+        let stale = try await apigen("check", "Specs", "-o", "PerSpec", "--layout", "per-spec-file", in: folder.url)
+        #expect(stale.status == 1)
+        #expect(stale.output == "stale: Shop_main.swift\napigen: PerSpec is out of date; run `apigen generate Specs -o PerSpec --layout per-spec-file`\n")
         let sharded = try await apigen("generate", "Specs", "-o", "Sharded", "--shards", "3", in: folder.url)
         #expect(sharded.status == 0, "\(sharded.errorOutput)")
         #expect(folder.files(under: "Sharded") == ["APIGenShard1.swift", "APIGenShard2.swift", "APIGenShard3.swift"])
@@ -136,5 +140,47 @@ import Testing
             #expect(result.errorOutput.contains("--layout") || result.errorOutput.contains("--shards"), "\(result.errorOutput)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.folder("Out").path))
+    }
+}
+
+/// `apigen init` and `--config` on the command line.
+@Suite struct InitCLITests {
+    @Test func initWritesAStarterThatValidatesGeneratesAndCompiles() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await ProcessResult.run(Repository.apigen, ["init", "Specs"], in: folder.url)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "apigen: wrote Specs/apigen.yaml and Specs/todos.yaml; next: apigen generate Specs -o Generated\n")
+        #expect(folder.files(under: "Specs") == ["apigen.yaml", "todos.yaml"])
+        let validate = try await ProcessResult.run(Repository.apigen, ["validate", "Specs"], in: folder.url)
+        #expect(validate.status == 0, "\(validate.errorOutput)")
+        let generate = try await ProcessResult.run(Repository.apigen, ["generate", "Specs", "-o", "Generated"], in: folder.url)
+        #expect(generate.status == 0, "\(generate.errorOutput)")
+        let files = folder.files(under: "Generated")
+        #expect(files == ["Todos/Apis/TodoCreateApi.swift", "Todos/Apis/TodoListApi.swift", "Todos/Models/Todo.swift", "Todos/TodosService.swift"])
+        let usage = try folder.write("import Interactive\nfunc use() throws(InteractiveError) -> [Todo]? { try TodoListApi().mock }\n", to: "Usage.swift")
+        let compiled = try await SwiftCompiler.typecheck(files.map { folder.folder("Generated/" + $0) } + [usage], moduleName: "TodoApp")
+        #expect(compiled.status == 0, "\(compiled.errorOutput)")
+    }
+
+    @Test func initRefusesToOverwriteAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("mine\n", to: "todos.yaml")
+        let result = try await ProcessResult.run(Repository.apigen, ["init"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errorOutput == "./todos.yaml:1:1: error: todos.yaml already exists; apigen init does not overwrite files\n")
+        #expect(folder.files(under: ".") == ["todos.yaml"])
+        #expect(folder.read("todos.yaml") == "mine\n")
+    }
+
+    @Test func configFlagAndDiagnosticsWithAbsolutePaths() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        try folder.write("accessModifier: internl\n", to: "Config/apigen.yaml")
+        let config = folder.folder("Config/apigen.yaml").path
+        let result = try await ProcessResult.run(Repository.apigen, ["generate", folder.folder("Specs").path, "-o", "Out", "--config", config], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("\(config):1:17: error: accessModifier must be one of public, package, internal, found 'internl'; did you mean 'internal'?\n"))
+        let validate = try await ProcessResult.run(Repository.apigen, ["validate", "Specs", "--config", "Config/apigen.yaml"], in: folder.url)
+        #expect(validate.errorOutput.hasPrefix("Config/apigen.yaml:1:17: error: accessModifier"))
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// Every YAML example in README.md and docs/*.md is one a reader can paste: it parses, and unless
 /// its first line marks it `# fragment…`, it is a complete spec that validates. A
-/// `# fragment: part of a spec` validates after a service name and an environment.
+/// `# fragment: part of a spec` validates after a service name and an environment. An example whose
+/// first line is `# apigen.yaml` is a configuration and is read without an error.
 @Suite struct DocSnippetTests {
     struct Snippet: CustomTestStringConvertible, Sendable {
         var file: String
@@ -12,6 +13,7 @@ import Testing
         var yaml: String
         var testDescription: String { "\(file):\(line)" }
         var isFragment: Bool { yaml.hasPrefix("# fragment") }
+        var isConfiguration: Bool { yaml.hasPrefix("# apigen.yaml\n") }
     }
 
     static let snippets: [Snippet] = {
@@ -55,7 +57,11 @@ import Testing
         let root = YAMLLoader.load(snippet.yaml, file: snippet.file, diagnostics: &diagnostics)
         #expect(root != nil)
         #expect(diagnostics.all.map(\.description) == [])
-        if !snippet.isFragment {
+        if snippet.isConfiguration {
+            var configurationDiagnostics = Diagnostics()
+            _ = ConfigurationLoader.parse(snippet.yaml, path: snippet.file, folder: Repository.root, diagnostics: &configurationDiagnostics)
+            #expect(configurationDiagnostics.all.map(\.description) == [])
+        } else if !snippet.isFragment {
             #expect(try SpecHarness.diagnose(snippet.yaml) == [])
         } else if snippet.yaml.hasPrefix("# fragment: part of a spec\n") {
             #expect(try SpecHarness.diagnose("service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\n" + snippet.yaml) == [])

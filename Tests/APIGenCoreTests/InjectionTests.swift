@@ -159,3 +159,23 @@ import Testing
         }
     }
 }
+
+/// `additionalFileComments` in `apigen.yaml` become `//` lines: a line break would start code.
+@Suite struct ConfigurationInjectionTests {
+    @Test(arguments: InjectionTests.breaks)
+    func aFileCommentWithALineBreakOrControlCharacterIsRefusedWhereItIsWritten(escape: String) throws {
+        let harness = try ConfigHarness(config: #"additionalFileComments: ["swiftlint:disable all\#(escape)static func injected() {}"]"# + "\n", specs: ["shop.yaml": SpecHarness.base])
+        #expect(harness.diagnostics() == [
+            "Specs/apigen.yaml:1:26: error: additionalFileComments entry must be one line of text without line breaks or other control characters; each entry becomes one // comment line",
+        ])
+    }
+
+    @Test func aCommentThatTriesToCloseOrNestStaysOneCommentLine() throws {
+        let harness = try ConfigHarness(config: #"additionalFileComments: ["*/ func injected() {} /*", "\"\"\" #"]"# + "\n", specs: ["shop.yaml": SpecHarness.base])
+        for (path, text) in try harness.files() {
+            let lines = text.split(separator: "\n")
+            #expect(lines[1] == "// */ func injected() {} /*", "\(path)")
+            #expect(lines[2] == #"// """ #"#, "\(path)")
+        }
+    }
+}

@@ -35,3 +35,36 @@ import Testing
         #expect(try Self.keys(status[2], "properties") == Set(ApiParser.statusResponseKeys))
     }
 }
+
+/// The configuration's JSON Schema names exactly the keys the configuration parser accepts, and the
+/// same choices.
+@Suite struct ConfigurationSchemaTests {
+    static func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: Repository.root.appendingPathComponent("docs/apigen-config.schema.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func property(_ schema: [String: Any], _ path: String...) -> [String: Any]? {
+        var current: [String: Any]? = schema
+        for key in path { current = (current?["properties"] as? [String: Any])?[key] as? [String: Any] }
+        return current
+    }
+
+    @Test func schemaKeysMatchTheParser() throws {
+        let schema = try Self.schema()
+        #expect(try SchemaTests.keys(schema, "properties") == Set(Configuration.keys))
+        #expect(try SchemaTests.keys(schema, "properties", "filter", "properties") == Set(Configuration.filterKeys))
+        #expect(try SchemaTests.keys(schema, "properties", "output", "properties") == Set(Configuration.outputKeys))
+        #expect(Self.property(schema, "accessModifier")?["enum"] as? [String] == Configuration.AccessModifier.allCases.map(\.rawValue))
+        #expect(Self.property(schema, "mocks")?["enum"] as? [String] == Configuration.Mocks.allCases.map(\.rawValue))
+        #expect(Self.property(schema, "output", "layout")?["enum"] as? [String] == OutputLayout.names)
+        #expect(Self.property(schema, "output", "shards")?["maximum"] as? Int == OutputLayout.maxShards)
+    }
+
+    @Test func theDocumentationHasOneRowPerKey() throws {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        for key in Configuration.keys {
+            #expect(text.contains("\n| `\(key)`"), "no row for \(key)")
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Spreads rendered per-API files over the files of an ``OutputLayout``.
 ///
 /// The per-API layout is the rendered files as they are. The others join files: each keeps its body,
@@ -6,6 +8,10 @@
 /// build tool plugin that declared it before the run finds it.
 struct LayoutAssembler {
     var templates: TemplateSet
+    /// Modules every file imports (`additionalImports:`).
+    var imports: [String] = []
+    /// Lines every file carries as `//` comments after its header (`additionalFileComments:`).
+    var comments: [String] = []
 
     /// A spec file: its path relative to the spec folder and as diagnostics show it.
     struct SpecFileName: Sendable {
@@ -16,7 +22,12 @@ struct LayoutAssembler {
     func assemble(_ pieces: [RenderedPiece], layout: OutputLayout, specFiles: [SpecFileName], diagnostics: inout Diagnostics) -> [GeneratedFile] {
         switch layout {
         case .perAPI:
-            return pieces.map(\.file).sorted { $0.path < $1.path }
+            let files = pieces.map(\.file).sorted { $0.path < $1.path }
+            guard !imports.isEmpty || !comments.isEmpty else { return files }
+            return files.map { file in
+                let parts = SwiftFileParts(file.contents)
+                return GeneratedFile(path: file.path, contents: compose(header: parts.header.joined(separator: "\n"), parts: [parts]))
+            }
         case .perSpecFile:
             let groups = Self.groups(pieces, specFiles: specFiles)
             guard let names = Self.fileNames(specFiles, diagnostics: &diagnostics) else { return [] }
@@ -96,10 +107,17 @@ struct LayoutAssembler {
         for source in sources where !unique.contains(source) { unique.append(source) }
         let source = unique.isEmpty ? "no spec (nothing falls to this file)" : unique.joined(separator: ", ")
         let header = templates.render(RenderJob(template: "header", path: path, context: ["source": .text(Layout.source(source))])) ?? ""
-        var text = header + "\n\n"
-        let imports = ImportLine.merged(parts.flatMap(\.imports))
+        return GeneratedFile(path: path, contents: compose(header: header, parts: parts))
+    }
+
+    /// A file's text: the header, the extra comment lines, one import block, the bodies.
+    private func compose(header: String, parts: [SwiftFileParts]) -> String {
+        var text = header.trimmingCharacters(in: .newlines) + "\n"
+        for comment in comments { text += comment.isEmpty ? "//\n" : "// " + comment + "\n" }
+        text += "\n"
+        let imports = ImportLine.merged(parts.flatMap(\.imports) + self.imports.map { Substring("import " + $0) })
         if !imports.isEmpty { text += imports.joined(separator: "\n") + "\n\n" }
         text += parts.map { String($0.body) }.joined(separator: "\n\n")
-        return GeneratedFile(path: path, contents: SourceTidier.tidy(text))
+        return SourceTidier.tidy(text)
     }
 }

@@ -5,13 +5,13 @@ struct NodeReader {
     var diagnostics = Diagnostics()
 
     /// The pairs of a mapping, after reporting keys not in `allowed` (with a suggestion).
-    /// Keys starting with `x-` are always allowed: they are extension data.
-    mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String, allowed: [String], required: [String] = []) -> [YAMLNode.Pair]? {
+    /// Keys starting with `x-` are allowed as extension data unless `extensions` is false.
+    mutating func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String, allowed: [String], required: [String] = [], extensions: Bool = true) -> [YAMLNode.Pair]? {
         guard let pairs = node.pairs else {
             diagnostics.error("\(what()) must be a mapping, found \(node.kindDescription)", at: node.location)
             return nil
         }
-        for pair in pairs where !allowed.contains(pair.name) && !pair.name.hasPrefix("x-") {
+        for pair in pairs where !allowed.contains(pair.name) && !(extensions && pair.name.hasPrefix("x-")) {
             diagnostics.error("unknown key '\(pair.name)' in \(what())\(Suggestion.hint(for: pair.name, in: allowed))", at: pair.key.location)
         }
         for key in required where !pairs.contains(where: { $0.name == key }) {

@@ -27,14 +27,15 @@ public enum Generator {
     /// chosen layout, without touching any output folder.
     public static func render(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        let sources = SpecFileFinder.find(in: specs, excluding: options.configuration, diagnostics: &diagnostics)
-        let services = resolve(sources: sources, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: options.templates, diagnostics: &diagnostics) else {
+        let (sources, services, configuration) = load(specs: specs, options: options, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: options.templates ?? configuration.templates, diagnostics: &diagnostics) else {
             return Outcome(diagnostics: diagnostics.sorted, files: [])
         }
-        let pieces = Renderer(templates: templateSet).renderPieces(services, diagnostics: &diagnostics)
+        let settings = RenderSettings(accessModifier: configuration.accessModifier, mocks: configuration.mocks, typeOverrides: configuration.typeOverrideMap)
+        let pieces = Renderer(templates: templateSet, settings: settings).renderPieces(services, diagnostics: &diagnostics)
         let specFiles = sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
-        let files = LayoutAssembler(templates: templateSet).assemble(pieces, layout: options.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
+        let assembler = LayoutAssembler(templates: templateSet, imports: configuration.additionalImports, comments: configuration.additionalFileComments)
+        let files = assembler.assemble(pieces, layout: options.layout ?? configuration.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
     }
 
@@ -46,9 +47,23 @@ public enum Generator {
     /// Checks the configuration and the specs and reports problems; writes nothing.
     public static func validate(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        let sources = SpecFileFinder.find(in: specs, excluding: options.configuration, diagnostics: &diagnostics)
-        _ = resolve(sources: sources, diagnostics: &diagnostics)
+        _ = load(specs: specs, options: options, diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: [])
+    }
+
+    /// Reads the configuration and the specs, resolves the specs and applies the configuration:
+    /// the first stages of every command.
+    private static func load(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> ([SpecSource], [ResolvedService], Configuration) {
+        let (configuration, configurationFile) = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
+        var specDiagnostics = Diagnostics()
+        let sources = SpecFileFinder.find(in: specs, excluding: configurationFile, diagnostics: &specDiagnostics)
+        let defaultDates = configuration.dates.flatMap { DateFormatSpec.parse($0.value) } ?? .iso8601
+        var services = resolve(sources: sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
+        // The names the configuration gives are checked against the specs when those are sound, also
+        // when the configuration has other errors, so that every error is reported in one run.
+        if !specDiagnostics.hasErrors { services = configuration.apply(to: services, diagnostics: &diagnostics) }
+        diagnostics.append(contentsOf: specDiagnostics)
+        return (sources, services, configuration)
     }
 
     /// Renders the specs and brings `output` up to date: writes new and changed files, deletes stale
@@ -93,8 +108,9 @@ public enum Generator {
         return resolve(sources: sources, diagnostics: &diagnostics)
     }
 
-    /// Resolves the services that spec texts declare.
-    static func resolve(sources: [SpecSource], diagnostics: inout Diagnostics) -> [ResolvedService] {
+    /// Resolves the services that spec texts declare; `defaultDates` is the date format of a service
+    /// that does not choose one.
+    static func resolve(sources: [SpecSource], defaultDates: DateFormatSpec = .iso8601, diagnostics: inout Diagnostics) -> [ResolvedService] {
         let parsed = ConcurrentMap.map(sources) { source -> (SpecFile?, Diagnostics) in
             var loadDiagnostics = Diagnostics()
             guard let root = YAMLLoader.load(source.text, file: source.displayPath, diagnostics: &loadDiagnostics) else {
@@ -107,6 +123,7 @@ public enum Generator {
         }
         for (_, fileDiagnostics) in parsed { diagnostics.append(contentsOf: fileDiagnostics) }
         var resolver = SpecResolver()
+        resolver.defaultDates = defaultDates
         // A file that could not be read may be the one that declares a service's environments.
         resolver.someFilesUnreadable = parsed.contains { $0.0 == nil }
         let services = resolver.resolve(parsed.compactMap(\.0))

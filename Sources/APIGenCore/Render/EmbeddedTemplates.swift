@@ -9,7 +9,7 @@ enum EmbeddedTemplates {
 {{! One API: its Api, its Parser and its inline response.
     Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
-    mockLiteral, mockBody (type, wrap, docLines), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
+    mockLiteral, mockBody (type, wrap, docLines), mockIf and mockEndIf (`#if DEBUG`, `#endif` or nothing), access and importAccess (every template), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
     headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
     outputEnum and failureEnum (see status-enum.mustache). }}
 {{> header}}
@@ -24,12 +24,12 @@ enum EmbeddedTemplates {
 {{#deprecation}}
 {{.}}
 {{/deprecation}}
-nonisolated public struct {{apiType}}: Api {
+nonisolated {{access}} struct {{apiType}}: Api {
     /// Parses the response into ``{{outputType}}``.
-    public typealias Parser = {{parserType}}
+    {{access}} typealias Parser = {{parserType}}
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = {{apiNameLiteral}}
+    {{access}} static let apiName = {{apiNameLiteral}}
 {{#hasProperties}}
 
 {{/hasProperties}}
@@ -39,14 +39,14 @@ nonisolated public struct {{apiType}}: Api {
 {{/docLines}}
 {{#deprecation}}
     {{.}}
-    public var {{name}}: {{type}} {
+    {{access}} var {{name}}: {{type}} {
         get { {{stored}} }
         set { {{stored}} = newValue }
     }
     private var {{stored}}: {{type}}
 {{/deprecation}}
 {{^deprecation}}
-    public var {{name}}: {{type}}
+    {{access}} var {{name}}: {{type}}
 {{/deprecation}}
 {{/properties}}
 
@@ -57,18 +57,18 @@ nonisolated public struct {{apiType}}: Api {
 {{#parameterDocs}}
     ///   - {{name}}: {{summary}}
 {{/parameterDocs}}
-    public init{{initSignature}} {
+    {{access}} init{{initSignature}} {
 {{#properties}}
         self.{{stored}} = {{name}}
 {{/properties}}
     }
 {{/hasProperties}}
 {{^hasProperties}}
-    public init() {}
+    {{access}} init() {}
 {{/hasProperties}}
 
     /// The request, built from the parameters.
-    public var request: ApiRequest {
+    {{access}} var request: ApiRequest {
 {{#hasAdds}}
         var request = ApiRequest(
 {{#requestArguments}}
@@ -90,29 +90,33 @@ nonisolated public struct {{apiType}}: Api {
     }
 
     /// The parser of the response.
-    public var parser: {{parserType}} { {{parserType}}() }
+    {{access}} var parser: {{parserType}} { {{parserType}}() }
 {{#mockLiteral}}
 
+{{mockIf}}
     /// The spec's mock, answered in mock mode instead of calling the server.
-    public static let mockJSON: String? = {{.}}
+    {{access}} static let mockJSON: String? = {{.}}
 {{/mockLiteral}}
 {{#mockBody}}
 
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
-    public var mock: {{outputType}}? {
+    {{access}} var mock: {{outputType}}? {
         get throws(InteractiveError) {
             try mockBody(as: {{type}}.self).map { {{wrap}} }
         }
     }
 {{/mockBody}}
+{{#mockLiteral}}
+{{mockEndIf}}
+{{/mockLiteral}}
 }
 
 /// Turns the response of ``{{apiType}}`` into ``{{outputType}}``.
-nonisolated public struct {{parserType}}: ResponseParser {
+nonisolated {{access}} struct {{parserType}}: ResponseParser {
     /// Creates the parser.
-    public init() {}
+    {{access}} init() {}
 
 {{^hasStatuses}}
     /// Checks the status{{#hasEnvelope}} and the envelope{{/hasEnvelope}}, then decodes the business object.
@@ -120,7 +124,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{#hasStatuses}}
     /// Picks the declared response by status (exact code, then range, then default), then decodes its body.
 {{/hasStatuses}}
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> {{outputType}} {
+    {{access}} func parse(_ response: HTTPResponse) throws(InteractiveError) -> {{outputType}} {
         {{parseExpression}}
     }
 {{#bodyFunction}}
@@ -133,7 +137,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{#acceptedMediaTypes}}
 
     /// What the response may be, sent as `Accept` unless the request sets one.
-    public var acceptedMediaTypes: String { {{.}} }
+    {{access}} var acceptedMediaTypes: String { {{.}} }
 {{/acceptedMediaTypes}}
 }
 {{#response}}
@@ -162,7 +166,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, CaseIterable {
+nonisolated {{access}} enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
 {{#docLines}}
     /// {{.}}
@@ -183,16 +187,16 @@ nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, 
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public struct {{typeName}}: Sendable, Hashable {
+nonisolated {{access}} struct {{typeName}}: Sendable, Hashable {
 {{#members}}
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
-    public var {{name}}: {{type}}
+    {{access}} var {{name}}: {{type}}
 {{/members}}
 
     /// Creates a response from its parts.
-    public init{{initSignature}} {
+    {{access}} init{{initSignature}} {
 {{#members}}
         self.{{name}} = {{name}}
 {{/members}}
@@ -226,7 +230,7 @@ nonisolated public struct {{typeName}}: Sendable, Hashable {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable, Sendable, Hashable {
+nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable, Sendable, Hashable {
 {{#members}}
 {{#docLines}}
     /// {{.}}
@@ -245,7 +249,7 @@ nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable
     }
 
     /// Reads the {{tagDoc}} tag, then decodes the member it names from the same object.
-    public init(from decoder: any Decoder) throws {
+    {{access}} init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .tag)
         switch tag {
@@ -262,7 +266,7 @@ nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable
     }
 
     /// Writes the member's fields and its {{tagDoc}} tag.
-    public func encode(to encoder: any Encoder) throws {
+    {{access}} func encode(to encoder: any Encoder) throws {
         switch self {
 {{#members}}
         case .{{caseName}}(let value): try Self.encode(value, tag: {{tagLiteral}}, to: encoder)
@@ -286,7 +290,7 @@ nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable
 {{/unknown}}
 
     /// Decodes the first member the value matches, in the order the spec lists them: {{memberList}}.
-    public init(from decoder: any Decoder) throws {
+    {{access}} init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
 {{#members}}
         {{branch}} let value = try? container.decode({{type}}.self) {
@@ -303,7 +307,7 @@ nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable
     }
 
     /// Encodes the member's value.
-    public func encode(to encoder: any Encoder) throws {
+    {{access}} func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
 {{#members}}
@@ -327,7 +331,7 @@ nonisolated public {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Codable
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hashable, CaseIterable {
+nonisolated {{access}} enum {{typeName}}: RawRepresentable, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
 {{#docLines}}
     /// {{.}}
@@ -338,10 +342,10 @@ nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hasha
     case unknown({{rawType}})
 
     /// The values the spec lists; `unknown` is not among them.
-    public static let allCases: [{{typeName}}] = [{{allCases}}]
+    {{access}} static let allCases: [{{typeName}}] = [{{allCases}}]
 
     /// The case of a raw value: `unknown` for a value the spec does not list.
-    public init(rawValue: {{rawType}}) {
+    {{access}} init(rawValue: {{rawType}}) {
         switch rawValue {
 {{#cases}}
         case {{rawLiteral}}: self = .{{name}}
@@ -351,7 +355,7 @@ nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hasha
     }
 
     /// The value on the wire.
-    public var rawValue: {{rawType}} {
+    {{access}} var rawValue: {{rawType}} {
         switch self {
 {{#cases}}
         case .{{name}}: {{rawLiteral}}
@@ -361,12 +365,12 @@ nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hasha
     }
 
     /// Decodes any value of the raw type, listed or not.
-    public init(from decoder: any Decoder) throws {
+    {{access}} init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode({{rawType}}.self))
     }
 
     /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
+    {{access}} func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -378,14 +382,14 @@ nonisolated public enum {{typeName}}: RawRepresentable, Codable, Sendable, Hasha
 {{! The service. Keys: source, typeName, docLines, environments[] (declaration, docLines), configurationArguments[] (text, comma). }}
 {{> header}}
 
-public import Interactive
+{{importAccess}}import Interactive
 
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}} {
+nonisolated {{access}} enum {{typeName}} {
     /// The environments the service can talk to.
-    public enum Environment: String, Sendable, CaseIterable {
+    {{access}} enum Environment: String, Sendable, CaseIterable {
 {{#environments}}
 {{#docLines}}
         /// {{.}}
@@ -395,20 +399,20 @@ nonisolated public enum {{typeName}} {
     }
 
     /// The service's hosts and defaults: switch environment or set common headers here, from any thread.
-    public static let configuration = ServiceConfiguration(
+    {{access}} static let configuration = ServiceConfiguration(
 {{#configurationArguments}}
         {{text}}{{comma}}
 {{/configurationArguments}}
     )
 
     /// Sends every later request of the service to `environment`.
-    public static func switchEnvironment(to environment: Environment) throws(InteractiveError) {
+    {{access}} static func switchEnvironment(to environment: Environment) throws(InteractiveError) {
         try configuration.switchEnvironment(to: environment.rawValue)
     }
 
     /// A copy of ``configuration`` switched to `environment`, for an executor of its own
     /// (`Executor(configurations: [copy])`) while the rest of the app keeps using ``configuration``.
-    public static func configuration(in environment: Environment) throws(InteractiveError) -> ServiceConfiguration {
+    {{access}} static func configuration(in environment: Environment) throws(InteractiveError) -> ServiceConfiguration {
         try configuration.copy(in: environment.rawValue)
     }
 }
@@ -420,7 +424,7 @@ nonisolated public enum {{typeName}} {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}}: Sendable, Hashable {
+nonisolated {{access}} enum {{typeName}}: Sendable, Hashable {
 {{#cases}}
 {{#docLines}}
     /// {{.}}
@@ -435,7 +439,7 @@ nonisolated public enum {{typeName}}: Sendable, Hashable {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
+nonisolated {{access}} struct {{typeName}}: Codable, Sendable, Hashable {
 {{^storesIndirectly}}
 {{#fields}}
 {{#docLines}}
@@ -443,27 +447,27 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
 {{/docLines}}
 {{#deprecation}}
     {{.}}
-    public var {{name}}: {{type}} {
+    {{access}} var {{name}}: {{type}} {
         get { {{stored}} }
         set { {{stored}} = newValue }
     }
     private var {{stored}}: {{type}}
 {{/deprecation}}
 {{^deprecation}}
-    public var {{name}}: {{type}}
+    {{access}} var {{name}}: {{type}}
 {{/deprecation}}
 {{/fields}}
 
     /// Creates a value from its fields.
 {{#hasFields}}
-    public init{{initSignature}} {
+    {{access}} init{{initSignature}} {
 {{#fields}}
         self.{{stored}} = {{name}}
 {{/fields}}
     }
 {{/hasFields}}
 {{^hasFields}}
-    public init() {}
+    {{access}} init() {}
 {{/hasFields}}
 {{^coding}}
 {{#hasCodingKeys}}
@@ -487,7 +491,7 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
 {{#deprecation}}
     {{.}}
 {{/deprecation}}
-    public var {{name}}: {{type}} {
+    {{access}} var {{name}}: {{type}} {
         get { _storage.value.{{name}} }
         set { _storage.value.{{name}} = newValue }
     }
@@ -498,19 +502,19 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
     private var _storage: Indirect<_Storage>
 
     /// Creates a value from its fields.
-    public init{{initSignature}} {
+    {{access}} init{{initSignature}} {
         _storage = Indirect(_Storage({{storageArguments}}))
     }
 
 {{^coding}}
 
     /// Decodes the fields.
-    public init(from decoder: any Decoder) throws {
+    {{access}} init(from decoder: any Decoder) throws {
         _storage = Indirect(try _Storage(from: decoder))
     }
 
     /// Encodes the fields.
-    public func encode(to encoder: any Encoder) throws {
+    {{access}} func encode(to encoder: any Encoder) throws {
         try _storage.value.encode(to: encoder)
     }
 {{/coding}}
@@ -549,7 +553,7 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
     }
 
     /// Decodes the value{{#hasDefaults}}; an absent key takes the field's default{{/hasDefaults}}.
-    public init(from decoder: any Decoder) throws {
+    {{access}} init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
 {{#decodeArguments}}
@@ -559,7 +563,7 @@ nonisolated public struct {{typeName}}: Codable, Sendable, Hashable {
     }
 
     /// Encodes the value.
-    public func encode(to encoder: any Encoder) throws {
+    {{access}} func encode(to encoder: any Encoder) throws {
 {{#encodeStatements}}
         {{.}}
 {{/encodeStatements}}

@@ -20,6 +20,7 @@ struct RenderedPiece: Sendable {
 /// output does not depend on scheduling.
 struct Renderer: Sendable {
     let templates: TemplateSet
+    var settings = RenderSettings()
 
     /// One file to produce.
     private enum Item: Sendable {
@@ -55,15 +56,16 @@ struct Renderer: Sendable {
     }
 
     /// Every file's render job, in order (view models are otherwise built concurrently, while rendering).
-    static func jobs(for services: [ResolvedService]) -> [RenderJob] {
-        items(for: services).map(\.job)
+    static func jobs(for services: [ResolvedService], settings: RenderSettings = RenderSettings()) -> [RenderJob] {
+        items(for: services, settings: settings).map { settings.apply(to: $0.job) }
     }
 
-    private static func items(for services: [ResolvedService]) -> [Item] {
+    private static func items(for services: [ResolvedService], settings: RenderSettings) -> [Item] {
         var items: [Item] = []
         for service in services {
             let types = SwiftTypeRenderer(modelNames: Dictionary(
-                service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }))
+                service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }),
+                overrides: settings.typeOverrides)
             items.append(.service(service))
             items += service.models.map { .model($0, service, types) }
             items += service.apis.map { .api($0, service, types) }
@@ -78,7 +80,7 @@ struct Renderer: Sendable {
     /// Every per-API file with the spec file its code comes from, in a stable order (each service,
     /// then its models, then its APIs): what the other layouts are assembled from.
     func renderPieces(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [RenderedPiece] {
-        let items = Self.items(for: services)
+        let items = Self.items(for: services, settings: settings)
         let results = renderConcurrently(items)
         var pieces: [RenderedPiece] = []
         for (item, result) in zip(items, results) {
@@ -97,9 +99,9 @@ struct Renderer: Sendable {
     }
 
     private func renderConcurrently(_ items: [Item]) -> [Result<GeneratedFile, MissingTemplate>] {
-        let templates = templates
+        let templates = templates, settings = settings
         return ConcurrentMap.map(items) { item in
-            let job = item.job
+            let job = settings.apply(to: item.job)
             guard let text = templates.render(job) else { return .failure(MissingTemplate(template: job.template)) }
             return .success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text)))
         }

@@ -3,8 +3,8 @@
 extension SpecResolver {
     /// The service's `defaults.dates`, `.iso8601` when absent or wrong (then reported).
     mutating func serviceDateFormat(_ dates: Located<String>?) -> DateFormatSpec {
-        guard let dates else { return .iso8601 }
-        return dateFormat(dates, what: "the service's defaults") ?? .iso8601
+        guard let dates else { return defaultDates }
+        return dateFormat(dates, what: "the service's defaults") ?? defaultDates
     }
 
     private mutating func dateFormat(_ text: Located<String>, what: String) -> DateFormatSpec? {

@@ -9,6 +9,8 @@ struct SpecResolver {
     var someFilesUnreadable = false
     /// The `defaults.dates` of the service being resolved.
     var serviceDates: DateFormatSpec = .iso8601
+    /// The date format of a service without `defaults.dates` (`dates:` in `apigen.yaml`).
+    var defaultDates: DateFormatSpec = .iso8601
 
     /// Resolves every service, sorted by name.
     mutating func resolve(_ files: [SpecFile]) -> [ResolvedService] {

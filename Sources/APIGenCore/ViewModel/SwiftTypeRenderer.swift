@@ -2,11 +2,13 @@
 struct SwiftTypeRenderer: Sendable {
     /// Spec model name → Swift type name.
     let modelNames: [String: String]
+    /// Spec type name → the user's Swift type (`typeOverrides:` in `apigen.yaml`).
+    var overrides: [String: String] = [:]
 
     /// `[String: Item]?` → `[String: Item]?` with builtins and model names mapped.
     func swift(_ type: TypeRef) -> String {
         switch type {
-        case .named(let name): BuiltinType.swiftNames[name] ?? modelNames[name] ?? name
+        case .named(let name): overrides[name] ?? BuiltinType.swiftNames[name] ?? modelNames[name] ?? name
         case .optional(let wrapped): swift(wrapped) + "?"
         case .array(let element): "[" + swift(element) + "]"
         case .dictionary(let value): "[String: " + swift(value) + "]"
@@ -15,7 +17,7 @@ struct SwiftTypeRenderer: Sendable {
 
     /// Whether the type mentions a Foundation type.
     func usesFoundation(_ type: TypeRef) -> Bool {
-        type.names.contains { BuiltinType.foundationTypes.contains($0) }
+        type.names.contains { BuiltinType.foundationTypes.contains($0) && overrides[$0] == nil }
     }
 
     /// Whether the type mentions `JSON`, which comes from Interactive.

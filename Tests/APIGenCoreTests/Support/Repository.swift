@@ -62,8 +62,9 @@ enum SwiftCompiler {
     }
 
     /// Type-checks `files` as module `moduleName`; `mainActorByDefault` uses Xcode 26's app-target settings.
-    static func typecheck(_ files: [URL], moduleName: String, mainActorByDefault: Bool = false) async throws -> ProcessResult {
-        var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-I", Repository.modules.path]
+    /// `extraArguments` such as `-D DEBUG` or `-package-name P` go before the files.
+    static func typecheck(_ files: [URL], moduleName: String, mainActorByDefault: Bool = false, extraArguments: [String] = []) async throws -> ProcessResult {
+        var arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-I", Repository.modules.path] + extraArguments
         if mainActorByDefault {
             arguments += ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
         }

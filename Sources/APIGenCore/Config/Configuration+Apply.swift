@@ -1,0 +1,167 @@
+/// What the configuration changes in resolved services: the subset to generate, Swift names, the
+/// user's own types, and whether mocks are generated.
+extension Configuration {
+    func apply(to services: [ResolvedService], diagnostics: inout Diagnostics) -> [ResolvedService] {
+        var services = services
+        if let filter { services = filter.apply(to: services, diagnostics: &diagnostics) }
+        services = applyNameOverrides(services, diagnostics: &diagnostics)
+        services = applyTypeOverrides(services, diagnostics: &diagnostics)
+        if mocks == .never {
+            for index in services.indices {
+                for api in services[index].apis.indices { services[index].apis[api].mockJSON = nil }
+            }
+        }
+        return services
+    }
+
+    /// Overridden spec type name → the user's Swift type.
+    var typeOverrideMap: [String: String] {
+        Dictionary(typeOverrides.map { ($0.name.value, $0.swift.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Drops the models the user provides (references use the user's type instead); reports names
+    /// that are neither a model nor a builtin type.
+    private func applyTypeOverrides(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [ResolvedService] {
+        guard !typeOverrides.isEmpty else { return services }
+        let modelNames = Set(services.flatMap { $0.models.flatMap { [$0.decl.name, $0.swiftName] } })
+        let known = (modelNames.union(BuiltinType.swiftNames.keys)).sorted()
+        for override in typeOverrides where !known.contains(override.name.value) {
+            diagnostics.error("typeOverrides names '\(override.name.value)', which is neither a model nor a builtin type\(Suggestion.hint(for: override.name.value, in: known))", at: override.name.location)
+        }
+        let overridden = Set(typeOverrides.map(\.name.value))
+        if let date = typeOverrides.first(where: { $0.name.value == "Date" }) {
+            for service in services { Self.checkNoDateFormats(in: service, replacedBy: date.swift.value, diagnostics: &diagnostics) }
+        }
+        return services.map { service in
+            var service = service
+            service.models.removeAll { overridden.contains($0.decl.name) || overridden.contains($0.swiftName) }
+            return service
+        }
+    }
+
+    /// Reports the dates of `service` written in a format: the generated coding of a format works on
+    /// `Date` only, not on the type that replaces it.
+    private static func checkNoDateFormats(in service: ResolvedService, replacedBy swiftType: String, diagnostics: inout Diagnostics) {
+        func check(_ fields: [FieldDecl], of owner: String) {
+            for field in fields where field.shape.dateFormat != nil {
+                diagnostics.error("field '\(field.name)' of \(owner) has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: field.typeLocation)
+            }
+        }
+        for model in service.models {
+            if case .object(let fields) = model.decl.kind { check(fields, of: "model '\(model.decl.name)'") }
+        }
+        for api in service.apis {
+            for param in api.params where param.decl.shape.dateFormat != nil {
+                diagnostics.error("param '\(param.decl.name)' of api '\(api.decl.name)' has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: param.decl.typeLocation)
+            }
+            if case .inline(let fields, _, _) = api.response { check(fields, of: "the response of api '\(api.decl.name)'") }
+        }
+    }
+
+    /// Gives models and APIs the Swift names the configuration chooses; reports unknown names and
+    /// names that clash.
+    private func applyNameOverrides(_ services: [ResolvedService], diagnostics: inout Diagnostics) -> [ResolvedService] {
+        guard !nameOverrides.isEmpty else { return services }
+        let names = Dictionary(nameOverrides.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var used = Set<String>()
+        var services = services
+        for index in services.indices {
+            var taken: [String: (what: String, override: Override?)] = [:]  // Swift type name → whose it is
+            /// Reports a clash at the override that causes it.
+            func claim(_ swiftName: String, by what: String, override: Override?, at location: SourceLocation, diagnostics: inout Diagnostics) {
+                if let other = taken[swiftName] {
+                    let (culprit, victim) = override != nil ? (what, other.what) : (other.what, what)
+                    diagnostics.error("nameOverrides makes \(culprit) the Swift type \(swiftName), which \(victim) already is; choose another name", at: (override ?? other.override)?.swift.location ?? location)
+                } else {
+                    taken[swiftName] = (what, override)
+                }
+            }
+            for model in services[index].models.indices {
+                let decl = services[index].models[model].decl
+                let override = names[decl.name]
+                if let override {
+                    used.insert(decl.name)
+                    services[index].models[model].swiftName = override.swift.value
+                }
+                claim(services[index].models[model].swiftName, by: "model '\(decl.name)'", override: override, at: decl.location, diagnostics: &diagnostics)
+            }
+            for api in services[index].apis.indices {
+                let decl = services[index].apis[api].decl
+                let override = names[decl.name]
+                if let override {
+                    used.insert(decl.name)
+                    services[index].apis[api].stem = override.swift.value
+                }
+                for suffix in ["Api", "Parser"] {
+                    claim(services[index].apis[api].stem + suffix, by: "api '\(decl.name)'", override: override, at: decl.location, diagnostics: &diagnostics)
+                }
+            }
+        }
+        for override in nameOverrides {
+            if Naming.reservedTypeNames.contains(override.swift.value) {
+                diagnostics.error("nameOverrides '\(override.name.value)' is the Swift type \(override.swift.value) the generated code uses; choose another name", at: override.swift.location)
+            }
+            if !used.contains(override.name.value) {
+                let candidates = services.flatMap { $0.models.map(\.decl.name) + $0.apis.map(\.decl.name) }.sorted()
+                diagnostics.error("nameOverrides names '\(override.name.value)', which is neither a model nor an api\(Suggestion.hint(for: override.name.value, in: candidates))", at: override.name.location)
+            }
+        }
+        return services
+    }
+}
+
+extension Configuration.Filter {
+    /// Keeps the APIs the filter names (by name, service or `x-` key), the services that have one,
+    /// and the models those APIs use (with the models those use); a model no API uses stays with its
+    /// service. Reports names that match nothing.
+    func apply(to resolved: [ResolvedService], diagnostics: inout Diagnostics) -> [ResolvedService] {
+        let services = resolved
+        let allApis = services.flatMap { $0.apis.map(\.decl.name) }.sorted()
+        let allServices = services.map(\.name)
+        let allTags = Set(services.flatMap { $0.apis.flatMap { $0.decl.tags.map { "x-" + $0.0 } } }).sorted()
+        report(apis, "an api", in: allApis, diagnostics: &diagnostics)
+        report(self.services, "a service", in: allServices, diagnostics: &diagnostics)
+        // A tag without `x-` is reported by the parser.
+        report(tags.filter { $0.value.hasPrefix("x-") }, "an x- key of any api", in: allTags, diagnostics: &diagnostics)
+        let apiNames = Set(apis.map(\.value)), serviceNames = Set(self.services.map(\.value)), tagNames = Set(tags.map(\.value))
+        return services.compactMap { service in
+            let wholeService = serviceNames.contains(service.name)
+            var service = service
+            let kept = service.apis.filter { api in
+                wholeService || apiNames.contains(api.decl.name) || api.decl.tags.contains { tagNames.contains("x-" + $0.0) }
+            }
+            guard !kept.isEmpty || wholeService else { return nil }
+            if !wholeService { service.models = Self.modelsUsed(by: kept, of: service) }
+            service.apis = kept
+            return service
+        }
+    }
+
+    private func report(_ names: [Located<String>], _ what: String, in candidates: [String], diagnostics: inout Diagnostics) {
+        for name in names where !candidates.contains(name.value) {
+            diagnostics.error("filter names '\(name.value)', which is not \(what)\(Suggestion.hint(for: name.value, in: candidates))", at: name.location)
+        }
+    }
+
+    /// The models `apis` reach, and those no API of the service reaches, in the service's order.
+    private static func modelsUsed(by apis: [ResolvedApi], of service: ResolvedService) -> [ResolvedModel] {
+        var byName: [String: ResolvedModel] = [:]
+        for model in service.models {
+            byName[model.decl.name] = model
+            byName[model.swiftName] = model
+        }
+        func reach(_ start: [String]) -> Set<String> {
+            var seen = Set<String>()
+            var queue = start
+            while let name = queue.popLast() {
+                guard let model = byName[name], seen.insert(model.decl.name).inserted else { continue }
+                queue += TypeReferences.names(of: model.decl)
+            }
+            return seen
+        }
+        let used = reach(apis.flatMap { TypeReferences.names(of: $0.decl) })
+        let usedByAny = reach(service.apis.flatMap { TypeReferences.names(of: $0.decl) })
+        let standalone = reach(service.models.map(\.decl.name).filter { !usedByAny.contains($0) })
+        return service.models.filter { used.contains($0.decl.name) || standalone.contains($0.decl.name) }
+    }
+}
