@@ -3,9 +3,10 @@ import Foundation
 /// Reads `shards: N` under a top-level `output:` in `apigen.yaml` by scanning lines.
 ///
 /// A plugin cannot link a YAML parser, and only needs this one number to name its outputs before
-/// apigen runs. The plugin passes the number to apigen as `--shards N`, and apigen, which does read
-/// the YAML, fails when the configuration says otherwise; so a form this scan does not understand
-/// (an anchor, a flow mapping over several lines) is reported by apigen, never silently ignored.
+/// apigen runs. The plugin passes it to apigen as `--shards N` (or `--layout per-spec-file` without
+/// one), and apigen's flags win over the file's `output:`; so apigen writes exactly the declared
+/// files even when this scan misses a form it does not understand (an anchor, a flow mapping over
+/// several lines): that gives the per-spec-file files rather than shards, never a broken build.
 enum ShardsSetting {
     /// The shard count, or nil when `apigen.yaml` sets none.
     /// - Throws: ``PluginFailure/badShards(file:line:value:)`` when the value is not 1…64.
