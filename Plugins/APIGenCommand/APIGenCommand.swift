@@ -47,6 +47,16 @@ import PackagePlugin
         return names
     }
 
+    /// Every regular, not hidden file under `folder`, as apigen would list them.
+    static func files(under folder: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
+        }
+        return files
+    }
+
     private func log(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
@@ -54,9 +64,11 @@ import PackagePlugin
 
 extension APIGenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        // The files on disk, not `sourceFiles`: a committed-output target `exclude:`s its specs
+        // (SwiftPM warns about YAML it does not handle), and the plugin must still find them.
         let candidates = context.package.targets.compactMap { target -> Candidate? in
-            guard let module = target as? SourceModuleTarget else { return nil }
-            return Candidate(name: target.name, files: module.sourceFiles.map(\.url))
+            guard target is SourceModuleTarget else { return nil }
+            return Candidate(name: target.name, files: Self.files(under: target.directoryURL))
         }
         try run(candidates, requested: try Self.requestedTargets(arguments), tool: try context.tool(named: "apigen").url)
     }
