@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "InteractiveSigning", targets: ["InteractiveSigning"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
         .library(name: "APIGenDocs", targets: ["APIGenDocs"]),
+        // Build-time generation (docs/plugins.md). An app that depends on `Interactive` alone does
+        // not build them, nor apigen and its dependencies.
+        .plugin(name: "APIGenPlugin", targets: ["APIGenPlugin"]),
+        .plugin(name: "APIGenCommand", targets: ["APIGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
@@ -77,6 +81,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
+        ),
+
+        // MARK: Plugins (their shared files are Plugins/Shared, linked into each)
+        .plugin(name: "APIGenPlugin", capability: .buildTool(), dependencies: ["apigen"]),
+        .plugin(
+            name: "APIGenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-api", description: "Generates each target's API clients from the specs beside its apigen.yaml into Generated/."),
+                permissions: [.writeToPackageDirectory(reason: "To write the generated Swift files into each target's Generated/ folder.")]
+            ),
+            dependencies: ["apigen"]
         ),
 
         // MARK: Generated clients (committed output of `apigen generate Specs/ -o Generated/`)

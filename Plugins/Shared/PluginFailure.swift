@@ -1,0 +1,32 @@
+/// Why a plugin stopped, said so that the build log tells the user what to change.
+enum PluginFailure: Error, CustomStringConvertible {
+    case severalConfigs(target: String, files: [String])
+    case noConfig(target: String)
+    case noSpecs(target: String, folder: String)
+    case noTargetWithConfig
+    case unknownTargets([String])
+    case unknownArguments([String])
+    case badShards(file: String, line: Int, value: String)
+    case apigenFailed(target: String, status: Int32)
+
+    var description: String {
+        switch self {
+        case .severalConfigs(let target, let files):
+            return "target '\(target)' holds more than one apigen.yaml (\(files.joined(separator: ", "))); keep one, beside the specs"
+        case .noConfig(let target):
+            return "target '\(target)' holds no apigen.yaml; put one beside its specs (see docs/plugins.md)"
+        case .noSpecs(let target, let folder):
+            return "\(folder)/apigen.yaml: error: target '\(target)' has no spec files (*.yaml, *.yml) beside its apigen.yaml"
+        case .noTargetWithConfig:
+            return "no target of this package holds an apigen.yaml; put one beside a target's specs (see docs/plugins.md)"
+        case .unknownTargets(let names):
+            return "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package"
+        case .unknownArguments(let arguments):
+            return "unknown arguments \(arguments.joined(separator: " ")); generate-api takes only --target <name>, any number of times"
+        case .badShards(let file, let line, let value):
+            return "\(file):\(line):1: error: output shards must be a whole number from 1 to 64, not '\(value)'"
+        case .apigenFailed(let target, let status):
+            return "apigen failed for target '\(target)' (exit status \(status)); its diagnostics are above"
+        }
+    }
+}
