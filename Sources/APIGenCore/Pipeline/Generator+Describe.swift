@@ -18,9 +18,16 @@ extension Generator {
             environments: service.environments.map { ($0.name, $0.baseURL) },
             headers: service.headers,
             query: service.query,
-            envelope: service.envelope.map { SpecDescription.Envelope(code: $0.code, message: $0.message, result: $0.result) },
+            envelope: service.envelope.map(describe),
             models: service.models.map(describe),
             apis: service.apis.map { describe($0, service: service) }
+        )
+    }
+
+    private static func describe(_ envelope: EnvelopeDecl) -> SpecDescription.Envelope {
+        SpecDescription.Envelope(
+            code: envelope.code, message: envelope.message, result: envelope.result,
+            success: envelope.success, sessionExpired: envelope.sessionExpired
         )
     }
 
@@ -82,7 +89,8 @@ extension Generator {
                 location: param.location.rawValue,
                 style: param.decl.style?.style.rawValue,
                 explode: param.decl.style?.explode,
-                allowReserved: param.decl.allowReserved?.value ?? false
+                allowReserved: param.decl.allowReserved?.value ?? false,
+                secret: param.decl.isSecret
             )
         }
         let encoding: String
@@ -114,7 +122,9 @@ extension Generator {
             tags: api.decl.tags,
             constantQuery: api.decl.constantQuery.map { ($0.name, $0.value) },
             constantHeaders: api.decl.constantHeaders.map { ($0.name, $0.value ?? "") } + (api.decl.accept.map { [("Accept", $0.value ?? "")] } ?? []),
-            usesEnvelope: api.envelope != nil
+            usesEnvelope: api.envelope != nil,
+            envelope: api.envelope.map(describe),
+            specName: api.decl.name
         )
     }
 

@@ -19,6 +19,10 @@ public struct SpecDescription: Sendable {
         public var code: String
         public var message: String?
         public var result: String
+        /// The codes that mean success, as written (`100`, `"ok"`).
+        public var success: [String] = []
+        /// The codes that mean the session has expired.
+        public var sessionExpired: [String] = []
     }
 
     /// A model: fields, an enum or a sum.
@@ -57,6 +61,8 @@ public struct SpecDescription: Sendable {
         public var style: String?
         public var explode: Bool?
         public var allowReserved: Bool
+        /// `secret: true`: the value is never logged.
+        public var secret = false
     }
 
     /// What a response carries.
@@ -91,6 +97,10 @@ public struct SpecDescription: Sendable {
         public var constantHeaders: [(String, String)]
         /// Whether results are wrapped in the service's envelope.
         public var usesEnvelope: Bool
+        /// The envelope in effect: the service's, the API's own, or `nil` with `envelope: false`.
+        public var envelope: Envelope? = nil
+        /// The API's key in the spec (``name`` is its `className` when it has one).
+        public var specName = ""
     }
 
     public var services: [Service]
