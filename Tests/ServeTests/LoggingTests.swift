@@ -21,6 +21,12 @@ struct LoggingTests {
         #expect(lines.allSatisfy { $0.hasSuffix("ms") })
     }
 
+    @Test func secretQueryValuesAreMaskedInEveryStyle() {
+        var line = RequestLogLine(method: "GET", path: "/a", query: "card%5Bnumber%5D=4242&Card[cvc]=1&token=t&page=2", api: "A", scenario: nil, via: nil, status: 200, milliseconds: 1)
+        line.secretKeys = ["card", "token"]
+        #expect(line.text == "GET /a?card%5Bnumber%5D=***&Card[cvc]=***&token=***&page=2 A scenario=- 200 1.0ms")
+    }
+
     @Test func loopbackHosts() {
         #expect(LoopbackHost.isLoopback("127.0.0.1"))
         #expect(LoopbackHost.isLoopback("localhost"))

@@ -58,4 +58,24 @@ struct ValidationTests {
         #expect(json["error"] == .number("400"))
         #expect(json["message"]?.text.contains("itemId") == true)
     }
+
+    @Test func multipartPartsAreRead() async throws {
+        let server = try await ServeFixture.start()
+        defer { Task { await server.stop() } }
+        func multipart(_ parts: [(name: String, filename: String?, body: String)]) -> String {
+            parts.map { part in
+                let file = part.filename.map { "; filename=\"\($0)\"" } ?? ""
+                return "--XyZ\r\nContent-Disposition: form-data; name=\"\(part.name)\"\(file)\r\n\r\n\(part.body)\r\n"
+            }.joined() + "--XyZ--\r\n"
+        }
+        let headers = ["Content-Type": "multipart/form-data; boundary=XyZ"]
+        let missing = try await ServeFixture.send("POST", port: server.port, "/anything/documents", headers: headers, body: multipart([("title", nil, "Report")]))
+        #expect(missing.status == 400)
+        #expect(missing.body.contains("missing required param 'document' (body)"))
+        let badItem = try await ServeFixture.send("POST", port: server.port, "/anything/documents", headers: headers, body: multipart([("title", nil, "Report"), ("document", "a.pdf", "%PDF"), ("item", nil, "{")]))
+        #expect(badItem.status == 400)
+        #expect(badItem.body.contains("param 'item' (body)"))
+        let valid = try await ServeFixture.send("POST", port: server.port, "/anything/documents", headers: headers, body: multipart([("title", nil, "Report"), ("document", "a.pdf", "%PDF")]))
+        #expect(valid.status == 200)
+    }
 }

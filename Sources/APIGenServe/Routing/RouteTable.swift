@@ -23,7 +23,7 @@ struct RouteTable: Sendable {
     /// The API of `method` at `path` (without the query), if any.
     func match(method: String, path: String) -> Match? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        let candidates = routes[method] ?? (method == "HEAD" ? routes["GET"] : nil) ?? []
+        let candidates = (routes[method] ?? []) + (method == "HEAD" ? routes["GET"] ?? [] : [])
         for route in candidates {
             if let values = route.pattern.match(segments) { return Match(api: route.api, pathValues: values) }
         }

@@ -15,8 +15,20 @@ public struct RequestLogLine: Sendable, Equatable {
     public var via: String?
     public var status: Int
     public var milliseconds: Double
-    /// Lowercased keys whose values are masked.
-    var secretKeys: Set<String> = []
+    /// Lowercased keys whose values are masked: the API's `secret: true` params.
+    public var secretKeys: Set<String> = []
+
+    /// Creates a line.
+    public init(method: String, path: String, query: String?, api: String?, scenario: String?, via: String?, status: Int, milliseconds: Double) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.api = api
+        self.scenario = scenario
+        self.via = via
+        self.status = status
+        self.milliseconds = milliseconds
+    }
 
     /// The line as printed.
     public var text: String {
