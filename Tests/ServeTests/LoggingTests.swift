@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// One line per request, never a secret value.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct LoggingTests {
     @Test func oneLinePerRequestWithoutSecrets() async throws {
         let log = LogLines()

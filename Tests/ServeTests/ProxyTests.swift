@@ -6,7 +6,7 @@ import Testing
 
 /// `--proxy ENV`: APIs without a mock (or all) are answered by the spec's environment ENV, here a
 /// second in-process server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ProxyTests {
     /// Specs/shop.yaml with its `staging` environment pointing at `port`.
     func shopProxyingTo(port: Int) throws -> ServeProject {

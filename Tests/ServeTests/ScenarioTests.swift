@@ -5,7 +5,7 @@ import ShopAPI
 import Testing
 
 /// Scenarios, and the runtime's plugins (re-login and replay, retry, cache) end to end against them.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ScenarioTests {
     @Test func sessionExpiredCodeLogsInOnceAndReplays() async throws {
         let log = LogLines()

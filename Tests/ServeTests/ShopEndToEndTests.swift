@@ -6,7 +6,7 @@ import Testing
 
 /// The generated Shop client against apigen-serve: every API answers, through the real executor and
 /// transport, with its mock or generated values the client decodes.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ShopEndToEndTests {
     @Test func everyShopApiDecodes() async throws {
         let log = LogLines()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Requests that break the spec get a 400 naming the param, in the envelope's failure shape.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ValidationTests {
     @Test func missingRequiredParam() async throws {
         let server = try await ServeFixture.start()

