@@ -21,6 +21,7 @@ let package = Package(
         // not build them, nor apigen and its dependencies.
         .plugin(name: "APIGenPlugin", targets: ["APIGenPlugin"]),
         .plugin(name: "APIGenCommand", targets: ["APIGenCommand"]),
+        .executable(name: "apigen-serve", targets: ["apigen-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
@@ -30,6 +31,13 @@ let package = Package(
         // For `apigen import openapi` / `export openapi` only. The ExternalLoading trait (loading
         // documents split over several files) is off: it costs compile time and import reads one file.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
+        // For `apigen-serve` only (its own product): `apigen` and apps on `Interactive` never build it.
+        // No traits: swift-configuration support is not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // Hummingbird's own dependency, named for `Channel.close()` (the drop-connection scenario).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // Hummingbird's own dependency, named for `HTTPField` (response headers by name).
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: Runtime
@@ -94,6 +102,29 @@ let package = Package(
             dependencies: ["apigen"]
         ),
 
+        // MARK: Mock server (`apigen-serve`)
+        .target(
+            name: "APIGenServe",
+            dependencies: [
+                "APIGenCore",
+                "APIGenDocs",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "apigen-serve",
+            dependencies: [
+                "APIGenServe",
+                "APIGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Generated clients (committed output of `apigen generate Specs/ -o Generated/`)
         .target(name: "ShopAPI", dependencies: ["Interactive"], path: "Generated/Shop"),
         .target(name: "HTTPBinAPI", dependencies: ["Interactive"], path: "Generated/HTTPBin"),
@@ -127,6 +158,11 @@ let package = Package(
         .testTarget(
             name: "FaultTests",
             dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI", "RuntimeTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: ["APIGenServe", "APIGenCore", "Interactive", "ShopAPI", "RuntimeTestSupport", "apigen-serve"],
             swiftSettings: strictSettings
         ),
         // A small program the freezing test kills mid-replay and starts again.

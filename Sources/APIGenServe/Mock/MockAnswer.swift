@@ -1,0 +1,96 @@
+import APIGenCore
+import Foundation
+
+/// A response the server sends: status, content type, headers and body bytes.
+struct MockAnswer: Sendable {
+    var status: Int
+    var contentType: String?
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    /// The API's success answer: its `mock`, or values made for its response type, wrapped in its
+    /// envelope with the first success code, with a value for every declared response header.
+    static func success(for api: SpecDescription.Api, service: SpecDescription.Service, seed: UInt64) -> MockAnswer {
+        var generator = MockValueGenerator(service: service, seed: seed, label: api.name)
+        let headers = api.responseHeaders.map { field in
+            (field.key, headerText(generator.value(of: field.type, format: field.format, hint: field.name)))
+        }
+        switch api.response {
+        case .text:
+            let text = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue) ?? "\(api.name) mock text"
+            return MockAnswer(status: 200, contentType: "text/plain; charset=utf-8", headers: headers, body: Array(text.utf8))
+        case .binary:
+            let base64 = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue)
+            let bytes = base64.flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? Array("\(api.name) mock bytes".utf8)
+            return MockAnswer(status: 200, contentType: "application/octet-stream", headers: headers, body: bytes)
+        case .none, .type, .fields:
+            let result: String?
+            if let mock = api.mockJSON {
+                result = mock
+            } else {
+                switch api.response {
+                case .type(let type): result = generator.value(of: type).text
+                case .fields(let fields): result = generator.object(fields).text
+                default: result = nil
+                }
+            }
+            if let envelope = api.envelope {
+                return json(status: 200, EnvelopeText.success(envelope, result: result ?? "null"), headers: headers)
+            }
+            guard let result else { return MockAnswer(status: 200, contentType: nil, headers: headers, body: []) }
+            return json(status: 200, result, headers: headers)
+        }
+    }
+
+    static func json(status: Int, _ text: String, headers: [(String, String)] = []) -> MockAnswer {
+        MockAnswer(status: status, contentType: "application/json; charset=utf-8", headers: headers, body: Array(text.utf8))
+    }
+
+    /// A header's text for a generated value.
+    static func headerText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        case .array(let elements): elements.map(headerText).joined(separator: ",")
+        case .object: value.text
+        }
+    }
+}
+
+extension JSONValue {
+    /// The text of a string value.
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+/// Envelope bodies as the service declares them (`{code, message, result}`).
+enum EnvelopeText {
+    /// `{"code":100,"message":"ok","result":…}` with the first success code.
+    static func success(_ envelope: SpecDescription.Envelope, result: String) -> String {
+        body(envelope, code: envelope.success.first ?? "0", message: "ok", result: result)
+    }
+
+    /// A failure: `code`, a message, and a `null` result.
+    static func failure(_ envelope: SpecDescription.Envelope, code: String, message: String) -> String {
+        body(envelope, code: code, message: message, result: "null")
+    }
+
+    private static func body(_ envelope: SpecDescription.Envelope, code: String, message: String, result: String) -> String {
+        var members = [codeMember(envelope.code, code)]
+        if let key = envelope.message { members.append(literal(key) + ":" + JSONValue.string(message).text) }
+        members.append(literal(envelope.result) + ":" + result)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// A code is written as a number when it is one (`100`), as text otherwise (`"OK"`).
+    private static func codeMember(_ key: String, _ code: String) -> String {
+        let isNumber = (try? JSONValue(parsing: code)).map { if case .number = $0 { true } else { false } } ?? false
+        return literal(key) + ":" + (isNumber ? code : JSONValue.string(code).text)
+    }
+
+    private static func literal(_ text: String) -> String { JSONValue.string(text).text }
+}

@@ -1,0 +1,38 @@
+/// Finds the API a method and path belong to. Routes are tried with the fewest placeholders first,
+/// so `/items/new` wins over `/items/{id}`.
+struct RouteTable: Sendable {
+    struct Match: Sendable {
+        var api: ServedApi
+        var pathValues: [String: String]
+    }
+
+    private var routes: [String: [(pattern: PathPattern, api: ServedApi)]] = [:]
+
+    init(_ apis: [ServedApi]) {
+        for api in apis {
+            for basePath in api.basePaths {
+                let pattern = PathPattern(basePath + api.api.path, spanning: api.spanningPlaceholders)
+                routes[api.api.method, default: []].append((pattern, api))
+            }
+        }
+        for method in routes.keys {
+            routes[method]?.sort { $0.pattern.placeholderCount < $1.pattern.placeholderCount }
+        }
+    }
+
+    /// The API of `method` at `path` (without the query), if any.
+    func match(method: String, path: String) -> Match? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let candidates = (routes[method] ?? []) + (method == "HEAD" ? routes["GET"] ?? [] : [])
+        for route in candidates {
+            if let values = route.pattern.match(segments) { return Match(api: route.api, pathValues: values) }
+        }
+        return nil
+    }
+
+    /// Whether some API has this path with another method (a 405 rather than a 404).
+    func hasPath(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        return routes.values.contains { $0.contains { $0.pattern.match(segments) != nil } }
+    }
+}

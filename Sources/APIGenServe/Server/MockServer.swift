@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A mock server for the APIs of a ``ServeProject``, on Hummingbird.
+public struct MockServer: Sendable {
+    private let state: ServeState
+    private let options: ServeOptions
+
+    /// Checks the options against the project (proxy environments, scenario API names).
+    public init(project: ServeProject, options: ServeOptions) throws(ServeSetupError) {
+        state = try ServeState(project: project, options: options)
+        self.options = options
+    }
+
+    /// Serves until the task is cancelled; `onRunning` gets the port once the server listens.
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        // Failures to start are thrown; the request log is the server's only output.
+        let logger = Logger(label: "apigen-serve", factory: { _ in SwiftLogNoOpLogHandler() })
+        let app = Application(
+            responder: ServeResponder(state: state),
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
+            logger: logger
+        )
+        try await app.run()
+    }
+
+    /// Starts serving in the background and returns once the server listens.
+    public func start() async throws -> RunningMockServer {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task {
+            do {
+                try await run { port in continuation.yield(port) }
+            } catch {
+                continuation.finish()
+                throw error
+            }
+            continuation.finish()
+        }
+        for await port in ports {
+            return RunningMockServer(port: port, task: task)
+        }
+        // The server stopped before it listened: report why.
+        try await task.value
+        throw ServeSetupError("the server stopped before it listened")
+    }
+}
+
+/// A server started with ``MockServer/start()``.
+public struct RunningMockServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    let task: Task<Void, any Error>
+
+    /// Stops the server and waits until it has.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}

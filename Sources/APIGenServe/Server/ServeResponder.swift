@@ -1,0 +1,202 @@
+import APIGenCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Answers every request: the API's route, its scenario, proxy or validation, then its mock.
+struct ServeResponder: HTTPResponder {
+    typealias Context = ServeContext
+
+    /// The header and query item that pick a scenario for one request.
+    static let scenarioHeader = "X-Apigen-Scenario"
+    static let scenarioHeaderName = HTTPField.Name("X-Apigen-Scenario")
+    static let scenarioQueryItem = "apigen-scenario"
+
+    let state: ServeState
+
+    func respond(to request: Request, context: ServeContext) async throws -> Response {
+        let start = ContinuousClock.now
+        var line = RequestLogLine(method: request.method.rawValue, path: request.uri.path, query: request.uri.query, api: nil, scenario: nil, via: nil, status: 0, milliseconds: 0)
+        defer {
+            let elapsed = ContinuousClock.now - start
+            line.milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+            state.logger.write(line)
+        }
+        guard let match = state.routes.match(method: request.method.rawValue, path: request.uri.path) else {
+            // A path an API owns (with another method) is never a page.
+            let answer = state.routes.hasPath(request.uri.path) ? notFound(request) : page(for: request) ?? notFound(request)
+            line.status = answer.status
+            return response(answer)
+        }
+        let served = match.api
+        line.api = served.name
+        line.secretKeys = served.secretKeys
+
+        let query = request.uri.query.map { PercentDecoding.pairs(Substring($0)) } ?? []
+        let scenario: Scenario?
+        do {
+            scenario = try pickScenario(request: request, query: query, api: served)
+        } catch {
+            line.status = 400
+            return response(failure(served, status: 400, message: error.description))
+        }
+        line.scenario = scenario?.label
+        if let delay = scenario?.delay {
+            try await Task.sleep(for: .milliseconds(Int64(delay * 1_000)))
+        }
+        if scenario?.drop == true {
+            line.status = 0
+            try? await context.channel.close()
+            throw CancellationError()
+        }
+
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let bytes = Array(buffer: body)
+        if scenario == nil, let proxy = state.proxies[served.service.name], state.proxyAll || !served.hasMock {
+            line.via = "proxy"
+            let answer = await proxy.forward(
+                method: request.method.rawValue, path: Self.pathBelowBase(request.uri.path, served: served),
+                query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes
+            )
+            line.status = answer.status
+            return response(answer)
+        }
+
+        let input = RequestInput(
+            pathValues: match.pathValues,
+            query: query.filter { $0.0 != Self.scenarioQueryItem },
+            headers: Dictionary(grouping: request.headers, by: { $0.name.canonicalName }).mapValues { $0.map(\.value) },
+            body: Self.body(bytes, contentType: request.headers[.contentType], api: served.api)
+        )
+        if let validator = state.validators[served.service.name], let problem = validator.problem(in: input, for: served.api) {
+            line.status = 400
+            return response(failure(served, status: 400, message: problem))
+        }
+        let answer = scenario.map { scenarioAnswer($0, served: served) } ?? served.answer
+        line.status = answer.status
+        return response(answer)
+    }
+
+    /// The request's scenario: its header, else its query item, else the scenario file's for the API;
+    /// `nil` once its `times` are used up.
+    private func pickScenario(request: Request, query: [(String, String)], api: ServedApi) throws(Scenario.Problem) -> Scenario? {
+        let given = Self.scenarioHeaderName.flatMap { request.headers[$0] } ?? query.first { $0.0 == Self.scenarioQueryItem }?.1
+        let scenario: Scenario?
+        if let given {
+            if let named = state.scenarios.named[given] {
+                scenario = named
+            } else {
+                scenario = try Scenario(text: given)
+            }
+        } else {
+            scenario = state.scenarios.apis[api.name] ?? state.scenarios.apis[api.api.name]
+        }
+        guard let scenario, state.counter.take(scenario, api: api.name) else { return nil }
+        return scenario
+    }
+
+    /// What a scenario answers: its status (with the API's declared body for it, when there is one)
+    /// or its envelope failure code; a scenario of only a delay answers the mock.
+    private func scenarioAnswer(_ scenario: Scenario, served: ServedApi) -> MockAnswer {
+        if let code = scenario.code {
+            let message = scenario.message ?? "scenario code \(code)"
+            let status = scenario.status ?? 200
+            if let envelope = served.api.envelope {
+                return .json(status: status, EnvelopeText.failure(envelope, code: code, message: message))
+            }
+            return .json(status: status, "{\"code\":\(JSONValue.string(code).text),\"message\":\(JSONValue.string(message).text)}")
+        }
+        guard let status = scenario.status else { return served.answer }
+        if (200..<300).contains(status) {
+            var answer = served.answer
+            answer.status = status
+            return answer
+        }
+        if let declared = declaredBody(for: status, served: served) {
+            return .json(status: status, declared)
+        }
+        return failure(served, status: status, message: scenario.message ?? "scenario status \(status)")
+    }
+
+    /// A value of the body the API declares for `status` (`409: OrderProblem`), if any.
+    private func declaredBody(for status: Int, served: ServedApi) -> String? {
+        let key = String(status), range = "\(status / 100)XX"
+        let entry = served.api.responses.first { $0.status == key } ?? served.api.responses.first { $0.status == range }
+            ?? served.api.responses.first { $0.status == "default" }
+        guard let entry, case .type(let type) = entry.body else { return nil }
+        var generator = served.generator(label: "#\(key)")
+        return generator.value(of: type).text
+    }
+
+    /// An error answer: the envelope's failure shape (`code` = the status) where there is an envelope,
+    /// else `{"error": status, "message": …}`.
+    private func failure(_ served: ServedApi, status: Int, message: String) -> MockAnswer {
+        if let envelope = served.api.envelope {
+            return .json(status: status, EnvelopeText.failure(envelope, code: String(status), message: message))
+        }
+        return .json(status: status, "{\"error\":\(status),\"message\":\(JSONValue.string(message).text)}")
+    }
+
+    private func notFound(_ request: Request) -> MockAnswer {
+        let known = state.routes.hasPath(request.uri.path)
+        let message = known ? "no api for \(request.method.rawValue) \(request.uri.path)" : "no api at \(request.uri.path)"
+        return .json(status: known ? 405 : 404, "{\"error\":\(known ? 405 : 404),\"message\":\(JSONValue.string(message).text)}")
+    }
+
+    /// A reference page for a GET: `index.html` at `/`, any other page at `/<name>`.
+    private func page(for request: Request) -> MockAnswer? {
+        guard request.method == .get || request.method == .head else { return nil }
+        var name = String(request.uri.path.drop { $0 == "/" })
+        if name.isEmpty || name.hasSuffix("/") { name += "index.html" }
+        guard let html = state.pages[name] else { return nil }
+        return MockAnswer(status: 200, contentType: Self.contentType(of: name), headers: [], body: Array(html.utf8))
+    }
+
+    static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last.map(String.init) ?? "" {
+        case "html", "htm": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "json": "application/json; charset=utf-8"
+        case "svg": "image/svg+xml"
+        default: "text/plain; charset=utf-8"
+        }
+    }
+
+    /// The request path below the base path it was served under (`/api/items/1` → `/items/1`).
+    static func pathBelowBase(_ path: String, served: ServedApi) -> String {
+        for base in served.basePaths.sorted(by: { $0.count > $1.count }) where !base.isEmpty && path.hasPrefix(base + "/") {
+            return String(path.dropFirst(base.count))
+        }
+        return path
+    }
+
+    static func body(_ bytes: [UInt8], contentType: String?, api: SpecDescription.Api) -> RequestInput.Body {
+        guard !bytes.isEmpty else { return .none }
+        switch api.bodyEncoding {
+        case "form":
+            return .form(PercentDecoding.pairs(Substring(String(decoding: bytes, as: UTF8.self))))
+        case "multipart":
+            return MultipartReader.parts(of: bytes, contentType: contentType ?? "").map { .multipart($0) } ?? .invalidJSON("multipart body without a boundary")
+        case "raw":
+            return .raw
+        default:
+            do {
+                return .json(try JSONValue(parsing: bytes))
+            } catch {
+                return .invalidJSON(error.description)
+            }
+        }
+    }
+
+    private func response(_ answer: MockAnswer) -> Response {
+        var headers = HTTPFields()
+        if let type = answer.contentType { headers[.contentType] = type }
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        headers[.contentLength] = String(answer.body.count)
+        return Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RuntimeTestSupport
+import Testing
+
+/// The `apigen-serve` executable: bad specs stop it with the generator's diagnostics.
+@Suite(.timeLimit(.minutes(2)))
+struct CommandLineTests {
+    /// The built `apigen-serve`, beside the test bundle.
+    static var executable: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules").path) { break }
+            url = url.deletingLastPathComponent()
+        }
+        return url.appendingPathComponent("apigen-serve")
+    }
+
+    @Test func badSpecsExitOneWithDiagnosticsAndNoServer() async throws {
+        let folder = try ServeFixture.scratch("bad")
+        try "service: Shop\nenvironments: { debug: \"http://127.0.0.1:1/api\" }\napis:\n  A:\n    path: /a\n    response: Itme\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let result = try await offCooperativePool { () throws -> (Int32, String, String) in
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = [folder.path, "--port", "0"]
+            process.currentDirectoryURL = folder
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            let err = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        }
+        #expect(result.0 == 1)
+        #expect(result.2.contains("bad.yaml:6:15: error: unknown type 'Itme'"))
+        #expect(result.2.contains("apigen-serve: 1 error; not serving"))
+        #expect(!result.1.contains("apigen-serve:"))
+    }
+}
