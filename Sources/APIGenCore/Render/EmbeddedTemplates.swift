@@ -7,7 +7,8 @@ enum EmbeddedTemplates {
         "api": ##"""
 {{%CONTENT_TYPE:TEXT}}
 {{! One API: its Api, its Parser and its inline response.
-    Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
+    Keys: source, imports, docLines, deprecation, apiType, parserType, parserAlias (the runtime parser the parser is, when one does it all),
+    parserArguments, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
     mockLiteral, mockBody (type, wrap, docLines), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
     headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
@@ -90,7 +91,7 @@ nonisolated public struct {{apiType}}: Api {
     }
 
     /// The parser of the response.
-    public var parser: {{parserType}} { {{parserType}}() }
+    public var parser: {{parserType}} { {{parserType}}({{parserArguments}}) }
 {{#mockLiteral}}
 
     /// The spec's mock, answered in mock mode instead of calling the server.
@@ -109,6 +110,11 @@ nonisolated public struct {{apiType}}: Api {
 {{/mockBody}}
 }
 
+{{#parserAlias}}
+/// Turns the response of ``{{apiType}}`` into ``{{outputType}}``{{#hasEnvelope}}, unwrapping the envelope{{/hasEnvelope}}.
+public typealias {{parserType}} = {{.}}
+{{/parserAlias}}
+{{^parserAlias}}
 /// Turns the response of ``{{apiType}}`` into ``{{outputType}}``.
 nonisolated public struct {{parserType}}: ResponseParser {
     /// Creates the parser.
@@ -136,6 +142,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
     public var acceptedMediaTypes: String { {{.}} }
 {{/acceptedMediaTypes}}
 }
+{{/parserAlias}}
 {{#response}}
 
 {{> struct}}
@@ -162,7 +169,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, CaseIterable {
+nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, CaseIterable {
 {{#cases}}
 {{#docLines}}
     /// {{.}}
