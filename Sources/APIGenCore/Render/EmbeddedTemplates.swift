@@ -169,7 +169,7 @@ nonisolated public struct {{parserType}}: ResponseParser {
 {{#docLines}}
 /// {{.}}
 {{/docLines}}
-nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, CaseIterable {
+nonisolated public enum {{typeName}}: {{rawType}}, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
 {{#docLines}}
     /// {{.}}
