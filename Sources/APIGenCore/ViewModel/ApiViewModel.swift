@@ -58,6 +58,7 @@ enum ApiViewModel {
         let responseParsing = parsing(api, envelope: envelope, types: types, imports: &imports)
         let statusParsing = withStatuses(responseParsing, api: api, envelope: envelope, types: types, imports: &imports)
         let parsing = withHeaders(statusParsing, api: api, types: types, imports: &imports)
+        if case .binary = api.response, parsing.standard == nil { imports.foundation = true }
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
@@ -175,7 +176,7 @@ enum ApiViewModel {
                 outputType: "String", expression: "try TextParser().parse(response)", usesEnvelope: false,
                 acceptedMediaTypes: "TextParser().acceptedMediaTypes", standard: ("TextParser", ""))
         case .binary:
-            imports.foundation = true
+            // `Data` is spelled only by a parser that does more than `BinaryParser` (see `make`).
             return Parsing(
                 outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false,
                 acceptedMediaTypes: "BinaryParser().acceptedMediaTypes", standard: ("BinaryParser", ""))
