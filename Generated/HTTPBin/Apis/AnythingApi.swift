@@ -50,12 +50,4 @@ nonisolated public struct AnythingApi: Api {
 }
 
 /// Turns the response of ``AnythingApi`` into ``Echo``.
-nonisolated public struct AnythingParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias AnythingParser = JSONParser<Echo>

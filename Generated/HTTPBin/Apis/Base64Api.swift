@@ -40,15 +40,4 @@ nonisolated public struct Base64Api: Api {
 }
 
 /// Turns the response of ``Base64Api`` into ``String``.
-nonisolated public struct Base64Parser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
-        try TextParser().parse(response)
-    }
-
-    /// What the response may be, sent as `Accept` unless the request sets one.
-    public var acceptedMediaTypes: String { TextParser().acceptedMediaTypes }
-}
+public typealias Base64Parser = TextParser

@@ -50,12 +50,4 @@ nonisolated public struct BasicAuthApi: Api {
 }
 
 /// Turns the response of ``BasicAuthApi`` into ``AuthResult``.
-nonisolated public struct BasicAuthParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> AuthResult {
-        try JSONParser<AuthResult>().parse(response)
-    }
-}
+public typealias BasicAuthParser = JSONParser<AuthResult>

@@ -47,12 +47,4 @@ nonisolated public struct ChangeCreatorApi: Api {
 }
 
 /// Turns the response of ``ChangeCreatorApi`` into ``Echo``.
-nonisolated public struct ChangeCreatorParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias ChangeCreatorParser = JSONParser<Echo>

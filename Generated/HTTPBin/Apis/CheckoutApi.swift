@@ -67,12 +67,4 @@ nonisolated public struct CheckoutApi: Api {
 }
 
 /// Turns the response of ``CheckoutApi`` into ``Echo``.
-nonisolated public struct CheckoutParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias CheckoutParser = JSONParser<Echo>

@@ -30,12 +30,4 @@ nonisolated public struct CookiesApi: Api {
 }
 
 /// Turns the response of ``CookiesApi`` into ``Cookies``.
-nonisolated public struct CookiesParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Cookies {
-        try JSONParser<Cookies>().parse(response)
-    }
-}
+public typealias CookiesParser = JSONParser<Cookies>

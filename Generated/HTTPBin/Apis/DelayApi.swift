@@ -41,12 +41,4 @@ nonisolated public struct DelayApi: Api {
 }
 
 /// Turns the response of ``DelayApi`` into ``Echo``.
-nonisolated public struct DelayParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias DelayParser = JSONParser<Echo>

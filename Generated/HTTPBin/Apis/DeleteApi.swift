@@ -40,12 +40,4 @@ nonisolated public struct DeleteApi: Api {
 }
 
 /// Turns the response of ``DeleteApi`` into ``Echo``.
-nonisolated public struct DeleteParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias DeleteParser = JSONParser<Echo>

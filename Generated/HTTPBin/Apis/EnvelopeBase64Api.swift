@@ -36,16 +36,8 @@ nonisolated public struct EnvelopeBase64Api: Api {
     }
 
     /// The parser of the response.
-    public var parser: EnvelopeBase64Parser { EnvelopeBase64Parser() }
+    public var parser: EnvelopeBase64Parser { EnvelopeBase64Parser(envelope: Envelope(codeKey: "code", successCodes: ["100"], messageKey: "message", resultKey: "result", sessionExpiredCodes: ["401"])) }
 }
 
-/// Turns the response of ``EnvelopeBase64Api`` into ``Item``.
-nonisolated public struct EnvelopeBase64Parser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item {
-        try JSONParser<Item>(envelope: Envelope(codeKey: "code", successCodes: ["100"], messageKey: "message", resultKey: "result", sessionExpiredCodes: ["401"])).parse(response)
-    }
-}
+/// Turns the response of ``EnvelopeBase64Api`` into ``Item``, unwrapping the envelope.
+public typealias EnvelopeBase64Parser = JSONParser<Item>

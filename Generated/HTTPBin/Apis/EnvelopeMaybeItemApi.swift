@@ -36,16 +36,8 @@ nonisolated public struct EnvelopeMaybeItemApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: EnvelopeMaybeItemParser { EnvelopeMaybeItemParser() }
+    public var parser: EnvelopeMaybeItemParser { EnvelopeMaybeItemParser(envelope: Envelope(codeKey: "code", successCodes: ["100"], messageKey: "message", resultKey: "result")) }
 }
 
-/// Turns the response of ``EnvelopeMaybeItemApi`` into ``Item?``.
-nonisolated public struct EnvelopeMaybeItemParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item? {
-        try JSONParser<Item?>(envelope: Envelope(codeKey: "code", successCodes: ["100"], messageKey: "message", resultKey: "result")).parse(response)
-    }
-}
+/// Turns the response of ``EnvelopeMaybeItemApi`` into ``Item?``, unwrapping the envelope.
+public typealias EnvelopeMaybeItemParser = JSONParser<Item?>

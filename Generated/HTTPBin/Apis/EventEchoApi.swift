@@ -43,12 +43,4 @@ nonisolated public struct EventEchoApi: Api {
 }
 
 /// Turns the response of ``EventEchoApi`` into ``Event``.
-nonisolated public struct EventEchoParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Event {
-        try JSONParser<Event>().parse(response)
-    }
-}
+public typealias EventEchoParser = JSONParser<Event>

@@ -55,12 +55,4 @@ nonisolated public struct EventFormApi: Api {
 }
 
 /// Turns the response of ``EventFormApi`` into ``Echo``.
-nonisolated public struct EventFormParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias EventFormParser = JSONParser<Echo>

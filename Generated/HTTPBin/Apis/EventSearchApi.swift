@@ -83,12 +83,4 @@ nonisolated public struct EventSearchApi: Api {
 }
 
 /// Turns the response of ``EventSearchApi`` into ``Echo``.
-nonisolated public struct EventSearchParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias EventSearchParser = JSONParser<Echo>

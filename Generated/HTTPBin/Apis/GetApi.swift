@@ -54,12 +54,4 @@ nonisolated public struct GetApi: Api {
 }
 
 /// Turns the response of ``GetApi`` into ``Echo``.
-nonisolated public struct GetParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias GetParser = JSONParser<Echo>

@@ -40,12 +40,4 @@ nonisolated public struct HeadersApi: Api {
 }
 
 /// Turns the response of ``HeadersApi`` into ``HeadersEcho``.
-nonisolated public struct HeadersParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> HeadersEcho {
-        try JSONParser<HeadersEcho>().parse(response)
-    }
-}
+public typealias HeadersParser = JSONParser<HeadersEcho>

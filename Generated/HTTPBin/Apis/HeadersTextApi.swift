@@ -30,15 +30,4 @@ nonisolated public struct HeadersTextApi: Api {
 }
 
 /// Turns the response of ``HeadersTextApi`` into ``String``.
-nonisolated public struct HeadersTextParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> String {
-        try TextParser().parse(response)
-    }
-
-    /// What the response may be, sent as `Accept` unless the request sets one.
-    public var acceptedMediaTypes: String { TextParser().acceptedMediaTypes }
-}
+public typealias HeadersTextParser = TextParser

@@ -40,12 +40,4 @@ nonisolated public struct MaybeItemApi: Api {
 }
 
 /// Turns the response of ``MaybeItemApi`` into ``Item?``.
-nonisolated public struct MaybeItemParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item? {
-        try JSONParser<Item?>().parse(response)
-    }
-}
+public typealias MaybeItemParser = JSONParser<Item?>

@@ -40,12 +40,4 @@ nonisolated public struct PatchApi: Api {
 }
 
 /// Turns the response of ``PatchApi`` into ``Echo``.
-nonisolated public struct PatchParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PatchParser = JSONParser<Echo>

@@ -40,12 +40,4 @@ nonisolated public struct PostChargeApi: Api {
 }
 
 /// Turns the response of ``PostChargeApi`` into ``Echo``.
-nonisolated public struct PostChargeParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PostChargeParser = JSONParser<Echo>

@@ -40,12 +40,4 @@ nonisolated public struct PostEventApi: Api {
 }
 
 /// Turns the response of ``PostEventApi`` into ``Echo``.
-nonisolated public struct PostEventParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PostEventParser = JSONParser<Echo>

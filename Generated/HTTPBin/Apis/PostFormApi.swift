@@ -47,12 +47,4 @@ nonisolated public struct PostFormApi: Api {
 }
 
 /// Turns the response of ``PostFormApi`` into ``Echo``.
-nonisolated public struct PostFormParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PostFormParser = JSONParser<Echo>

@@ -40,12 +40,4 @@ nonisolated public struct PostItemApi: Api {
 }
 
 /// Turns the response of ``PostItemApi`` into ``Echo``.
-nonisolated public struct PostItemParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PostItemParser = JSONParser<Echo>

@@ -60,12 +60,4 @@ nonisolated public struct PostJSONApi: Api {
 }
 
 /// Turns the response of ``PostJSONApi`` into ``Echo``.
-nonisolated public struct PostJSONParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PostJSONParser = JSONParser<Echo>

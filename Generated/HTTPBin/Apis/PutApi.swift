@@ -41,12 +41,4 @@ nonisolated public struct PutApi: Api {
 }
 
 /// Turns the response of ``PutApi`` into ``Echo``.
-nonisolated public struct PutParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias PutParser = JSONParser<Echo>

@@ -45,12 +45,4 @@ nonisolated public struct RepoContentApi: Api {
 }
 
 /// Turns the response of ``RepoContentApi`` into ``Echo``.
-nonisolated public struct RepoContentParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias RepoContentParser = JSONParser<Echo>

@@ -31,12 +31,4 @@ nonisolated public struct SampleDocumentApi: Api {
 }
 
 /// Turns the response of ``SampleDocumentApi`` into ``SlideshowDocument``.
-nonisolated public struct SampleDocumentParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> SlideshowDocument {
-        try JSONParser<SlideshowDocument>().parse(response)
-    }
-}
+public typealias SampleDocumentParser = JSONParser<SlideshowDocument>

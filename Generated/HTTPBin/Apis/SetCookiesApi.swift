@@ -40,12 +40,4 @@ nonisolated public struct SetCookiesApi: Api {
 }
 
 /// Turns the response of ``SetCookiesApi`` into ``Cookies``.
-nonisolated public struct SetCookiesParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Cookies {
-        try JSONParser<Cookies>().parse(response)
-    }
-}
+public typealias SetCookiesParser = JSONParser<Cookies>

@@ -43,12 +43,4 @@ nonisolated public struct SortedListApi: Api {
 }
 
 /// Turns the response of ``SortedListApi`` into ``Echo``.
-nonisolated public struct SortedListParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias SortedListParser = JSONParser<Echo>

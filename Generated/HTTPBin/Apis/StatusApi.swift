@@ -41,12 +41,4 @@ nonisolated public struct StatusApi: Api {
 }
 
 /// Turns the response of ``StatusApi`` into ``EmptyResponse``.
-nonisolated public struct StatusParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> EmptyResponse {
-        try EmptyParser().parse(response)
-    }
-}
+public typealias StatusParser = EmptyParser

@@ -78,12 +78,4 @@ nonisolated public struct StyledQueryApi: Api {
 }
 
 /// Turns the response of ``StyledQueryApi`` into ``Echo``.
-nonisolated public struct StyledQueryParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias StyledQueryParser = JSONParser<Echo>

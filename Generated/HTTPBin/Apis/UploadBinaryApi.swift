@@ -46,12 +46,4 @@ nonisolated public struct UploadBinaryApi: Api {
 }
 
 /// Turns the response of ``UploadBinaryApi`` into ``Echo``.
-nonisolated public struct UploadBinaryParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias UploadBinaryParser = JSONParser<Echo>

@@ -67,12 +67,4 @@ nonisolated public struct UploadDocumentApi: Api {
 }
 
 /// Turns the response of ``UploadDocumentApi`` into ``Echo``.
-nonisolated public struct UploadDocumentParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias UploadDocumentParser = JSONParser<Echo>

@@ -40,12 +40,4 @@ nonisolated public struct UploadTextApi: Api {
 }
 
 /// Turns the response of ``UploadTextApi`` into ``Echo``.
-nonisolated public struct UploadTextParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Echo {
-        try JSONParser<Echo>().parse(response)
-    }
-}
+public typealias UploadTextParser = JSONParser<Echo>

@@ -37,19 +37,11 @@ nonisolated public struct CategoryQueryApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: CategoryQueryParser { CategoryQueryParser() }
+    public var parser: CategoryQueryParser { CategoryQueryParser(envelope: ShopService.configuration.envelope) }
 
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = #"{"id":3,"name":"Phones","parent":{"id":2,"name":"Electronics","parent":{"id":1,"name":"All"}},"children":[{"id":4,"name":"Cases"}]}"#
 }
 
-/// Turns the response of ``CategoryQueryApi`` into ``Category``.
-nonisolated public struct CategoryQueryParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Category {
-        try JSONParser<Category>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``CategoryQueryApi`` into ``Category``, unwrapping the envelope.
+public typealias CategoryQueryParser = JSONParser<Category>

@@ -36,16 +36,8 @@ nonisolated public struct ItemCreateApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: ItemCreateParser { ItemCreateParser() }
+    public var parser: ItemCreateParser { ItemCreateParser(envelope: ShopService.configuration.envelope) }
 }
 
-/// Turns the response of ``ItemCreateApi`` into ``Item``.
-nonisolated public struct ItemCreateParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item {
-        try JSONParser<Item>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``ItemCreateApi`` into ``Item``, unwrapping the envelope.
+public typealias ItemCreateParser = JSONParser<Item>

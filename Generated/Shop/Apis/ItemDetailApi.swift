@@ -55,12 +55,4 @@ nonisolated public struct ItemDetailApi: Api {
 }
 
 /// Turns the response of ``ItemDetailApi`` into ``Item``.
-nonisolated public struct ItemDetailParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item {
-        try JSONParser<Item>().parse(response)
-    }
-}
+public typealias ItemDetailParser = JSONParser<Item>

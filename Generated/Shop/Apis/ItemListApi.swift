@@ -47,19 +47,11 @@ nonisolated public struct ItemListApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: ItemListParser { ItemListParser() }
+    public var parser: ItemListParser { ItemListParser(envelope: ShopService.configuration.envelope) }
 
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = #"{"items":[],"next_cursor":null}"#
 }
 
-/// Turns the response of ``ItemListApi`` into ``ItemPage``.
-nonisolated public struct ItemListParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> ItemPage {
-        try JSONParser<ItemPage>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``ItemListApi`` into ``ItemPage``, unwrapping the envelope.
+public typealias ItemListParser = JSONParser<ItemPage>

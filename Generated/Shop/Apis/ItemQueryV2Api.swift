@@ -37,19 +37,11 @@ nonisolated public struct ItemQueryV2Api: Api {
     }
 
     /// The parser of the response.
-    public var parser: ItemQueryV2Parser { ItemQueryV2Parser() }
+    public var parser: ItemQueryV2Parser { ItemQueryV2Parser(envelope: ShopService.configuration.envelope) }
 
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = #"{"id":1,"title":"Mock item","price":9.99,"tags":["demo"],"attributes":{},"status":"onSale","seller":{"id":2,"nick_name":"seller"}}"#
 }
 
-/// Turns the response of ``ItemQueryV2Api`` into ``Item``.
-nonisolated public struct ItemQueryV2Parser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Item {
-        try JSONParser<Item>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``ItemQueryV2Api`` into ``Item``, unwrapping the envelope.
+public typealias ItemQueryV2Parser = JSONParser<Item>

@@ -43,22 +43,14 @@ nonisolated public struct LoginApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: LoginParser { LoginParser() }
+    public var parser: LoginParser { LoginParser(envelope: ShopService.configuration.envelope) }
 
     /// The spec's mock, answered in mock mode instead of calling the server.
     public static let mockJSON: String? = #"{"token":"t-1","user":{"id":1,"nick_name":"admin"}}"#
 }
 
-/// Turns the response of ``LoginApi`` into ``LoginResponse``.
-nonisolated public struct LoginParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> LoginResponse {
-        try JSONParser<LoginResponse>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``LoginApi`` into ``LoginResponse``, unwrapping the envelope.
+public typealias LoginParser = JSONParser<LoginResponse>
 
 /// A new session.
 nonisolated public struct LoginResponse: Codable, Sendable, Hashable {

@@ -26,16 +26,8 @@ nonisolated public struct LogoutApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: LogoutParser { LogoutParser() }
+    public var parser: LogoutParser { LogoutParser(envelope: ShopService.configuration.envelope) }
 }
 
-/// Turns the response of ``LogoutApi`` into ``EmptyResponse``.
-nonisolated public struct LogoutParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> EmptyResponse {
-        try EmptyParser(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``LogoutApi`` into ``EmptyResponse``, unwrapping the envelope.
+public typealias LogoutParser = EmptyParser

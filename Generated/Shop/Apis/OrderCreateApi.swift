@@ -42,16 +42,8 @@ nonisolated public struct OrderCreateApi: Api {
     }
 
     /// The parser of the response.
-    public var parser: OrderCreateParser { OrderCreateParser() }
+    public var parser: OrderCreateParser { OrderCreateParser(envelope: ShopService.configuration.envelope) }
 }
 
-/// Turns the response of ``OrderCreateApi`` into ``Order``.
-nonisolated public struct OrderCreateParser: ResponseParser {
-    /// Creates the parser.
-    public init() {}
-
-    /// Checks the status and the envelope, then decodes the business object.
-    public func parse(_ response: HTTPResponse) throws(InteractiveError) -> Order {
-        try JSONParser<Order>(envelope: ShopService.configuration.envelope).parse(response)
-    }
-}
+/// Turns the response of ``OrderCreateApi`` into ``Order``, unwrapping the envelope.
+public typealias OrderCreateParser = JSONParser<Order>

@@ -7,7 +7,8 @@ enum EmbeddedTemplates {
         "api": ##"""
 {{%CONTENT_TYPE:TEXT}}
 {{! One API: its Api, its Parser and its inline response.
-    Keys: source, imports, docLines, deprecation, apiType, parserType, outputType, properties[] (name, stored, type, docLines, deprecation),
+    Keys: source, imports, docLines, deprecation, apiType, parserType, parserAlias (the runtime parser the parser is, when one does it all),
+    parserArguments, outputType, properties[] (name, stored, type, docLines, deprecation),
     hasProperties, initSignature, parameterDocs[] (name, summary), apiNameLiteral, requestArguments[] (text, comma), adds[], hasAdds,
     mockLiteral, mockBody (type, wrap, docLines), mockIf and mockEndIf (`#if DEBUG`, `#endif` or nothing), access and importAccess (every template), parseExpression, acceptedMediaTypes (only when not JSON), response (see struct.mustache),
     headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
@@ -90,7 +91,7 @@ nonisolated {{access}} struct {{apiType}}: Api {
     }
 
     /// The parser of the response.
-    {{access}} var parser: {{parserType}} { {{parserType}}() }
+    {{access}} var parser: {{parserType}} { {{parserType}}({{parserArguments}}) }
 {{#mockLiteral}}
 
 {{mockIf}}
@@ -113,6 +114,11 @@ nonisolated {{access}} struct {{apiType}}: Api {
 {{/mockLiteral}}
 }
 
+{{#parserAlias}}
+/// Turns the response of ``{{apiType}}`` into ``{{outputType}}``{{#hasEnvelope}}, unwrapping the envelope{{/hasEnvelope}}.
+{{access}} typealias {{parserType}} = {{.}}
+{{/parserAlias}}
+{{^parserAlias}}
 /// Turns the response of ``{{apiType}}`` into ``{{outputType}}``.
 nonisolated {{access}} struct {{parserType}}: ResponseParser {
     /// Creates the parser.
@@ -140,6 +146,7 @@ nonisolated {{access}} struct {{parserType}}: ResponseParser {
     {{access}} var acceptedMediaTypes: String { {{.}} }
 {{/acceptedMediaTypes}}
 }
+{{/parserAlias}}
 {{#response}}
 
 {{> struct}}

@@ -9,6 +9,7 @@ extension ApiViewModel {
         let successes = api.statuses.filter(\.isSuccess)
         let isEnum = successes.count > 1
         var result = parsing
+        result.standard = nil
         var lines = ["switch response.status {"]
         var outputCases: [ViewModel] = []
         var failureCases: [ViewModel] = []

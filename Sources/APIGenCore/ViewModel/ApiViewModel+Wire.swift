@@ -61,6 +61,7 @@ extension ApiViewModel {
             "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
         ]
         var result = parsing
+        result.standard = nil
         result.outputType = typeName
         result.expression = expression
         result.headersResponse = response

@@ -58,6 +58,7 @@ enum ApiViewModel {
         let responseParsing = parsing(api, envelope: envelope, types: types, imports: &imports)
         let statusParsing = withStatuses(responseParsing, api: api, envelope: envelope, types: types, imports: &imports)
         let parsing = withHeaders(statusParsing, api: api, types: types, imports: &imports)
+        if case .binary = api.response, parsing.standard == nil { imports.foundation = true }
         let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
@@ -67,6 +68,8 @@ enum ApiViewModel {
             "apiType": .text(apiType),
             "apiNameLiteral": .text(SwiftLiteral.string(decl.name)),
             "parserType": .text(parserType),
+            "parserArguments": .text(parsing.standard?.arguments ?? ""),
+            "parserAlias": .text(or: parsing.standard?.type),
             "outputType": .text(parsing.outputType),
             "properties": .objects(properties),
             "hasProperties": .bool(!properties.isEmpty),
@@ -147,6 +150,9 @@ enum ApiViewModel {
         var failureEnum: ViewModel?
         /// `type` and `expression` of the parser's `body(of:)`, when headers are read beside a status switch.
         var bodyFunction: ViewModel?
+        /// The runtime's parser that does all the parsing, and the arguments the API makes it with:
+        /// the API's parser is then a `typealias` of it rather than a struct that forwards to it.
+        var standard: (type: String, arguments: String)?
     }
 
     /// The parser's output type and parse expression, and the inline response's view model.
@@ -162,16 +168,18 @@ enum ApiViewModel {
         let envelopeArgument = envelope.map { "envelope: \($0)" } ?? ""
         switch api.response {
         case .none:
-            return Parsing(outputType: "EmptyResponse", expression: "try EmptyParser(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
+            return Parsing(
+                outputType: "EmptyResponse", expression: "try EmptyParser(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil,
+                standard: ("EmptyParser", envelopeArgument))
         case .text:
             return Parsing(
                 outputType: "String", expression: "try TextParser().parse(response)", usesEnvelope: false,
-                acceptedMediaTypes: "TextParser().acceptedMediaTypes")
+                acceptedMediaTypes: "TextParser().acceptedMediaTypes", standard: ("TextParser", ""))
         case .binary:
-            imports.foundation = true
+            // `Data` is spelled only by a parser that does more than `BinaryParser` (see `make`).
             return Parsing(
                 outputType: "Data", expression: "try BinaryParser().parse(response)", usesEnvelope: false,
-                acceptedMediaTypes: "BinaryParser().acceptedMediaTypes")
+                acceptedMediaTypes: "BinaryParser().acceptedMediaTypes", standard: ("BinaryParser", ""))
         case .file:
             return fileParsing(imports: &imports)
         case .stream(let stream):
@@ -179,7 +187,9 @@ enum ApiViewModel {
         case .json(let type):
             imports.add(type, using: types)
             let swiftType = types.swift(type)
-            return Parsing(outputType: swiftType, expression: "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil)
+            return Parsing(
+                outputType: swiftType, expression: "try JSONParser<\(swiftType)>(\(envelopeArgument)).parse(response)", usesEnvelope: envelope != nil,
+                standard: ("JSONParser<\(swiftType)>", envelopeArgument))
         case .inline(let fields, let fieldNames, let description):
             let typeName = api.stem + (api.responseHeaders.isEmpty ? "Response" : "Body")
             let fallback = api.responseHeaders.isEmpty ? "The response of ``\(api.stem)Api``." : "The body of the response of ``\(api.stem)Api``."
@@ -189,7 +199,7 @@ enum ApiViewModel {
             )
             return Parsing(
                 outputType: typeName, expression: "try JSONParser<\(typeName)>(\(envelopeArgument)).parse(response)",
-                response: response, usesEnvelope: envelope != nil)
+                response: response, usesEnvelope: envelope != nil, standard: ("JSONParser<\(typeName)>", envelopeArgument))
         }
     }
 }

@@ -17,7 +17,8 @@ extension OutputWriter {
     static let maxPathBytes = Int(PATH_MAX)
 
     /// Reports every problem with writing `paths` (relative to `output`) and deleting `deleted`.
-    static func checkPaths(_ paths: [String], deleted: [String], in output: URL, diagnostics: inout Diagnostics) {
+    /// `readFiles` are paths just read as files: nothing is in their way, so they are not looked at again.
+    static func checkPaths(_ paths: [String], deleted: [String], readFiles: Set<String> = [], in output: URL, diagnostics: inout Diagnostics) {
         let root = output.path
         let shown = output.relativePath  // the output path as the user gave it
         func report(_ message: String, _ path: String) {
@@ -46,7 +47,7 @@ extension OutputWriter {
                 spellings[prefix.lowercased()] = spellings[prefix.lowercased()] ?? prefix
                 if index < components.count - 1, seenFolders.insert(prefix).inserted { folders.append(prefix) }
             }
-            if kind(of: root + "/" + path) == .folder {
+            if !readFiles.contains(path), kind(of: root + "/" + path) == .folder {
                 report("\(path) is a folder where apigen must write a file; move it away", path)
             }
         }

@@ -46,7 +46,8 @@ enum OutputWriter {
         }
         let wanted = Set(files.map(\.path))
         // Each file is read and compared on all cores; the plan is assembled in the files' order.
-        let states = ConcurrentMap.map(files) { file in existingState(of: file, in: output, marker: marker) }
+        let folder = output.path.hasSuffix("/") ? output.path : output.path + "/"
+        let states = ConcurrentMap.map(files) { file in existingState(of: file, in: folder, marker: marker) }
         for (file, state) in zip(files, states) {
             switch state {
             case .missing: plan.created.append(file.path)
@@ -58,7 +59,8 @@ enum OutputWriter {
             }
         }
         plan.deleted = generatedFiles(in: output, besides: wanted, kind: kind)
-        checkPaths(files.map(\.path), deleted: plan.deleted, in: output, diagnostics: &diagnostics)
+        let readFiles = Set(zip(files, states).compactMap { file, state in state == .missing ? nil : file.path })
+        checkPaths(files.map(\.path), deleted: plan.deleted, readFiles: readFiles, in: output, diagnostics: &diagnostics)
         return plan
     }
 
@@ -67,10 +69,18 @@ enum OutputWriter {
         case missing, same, generated, foreign
     }
 
-    private static func existingState(of file: GeneratedFile, in output: URL, marker: String) -> ExistingState {
-        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(file.path).path) else { return .missing }
-        let wanted = file.contents.utf8
-        if data.count == wanted.count, data.elementsEqual(wanted) { return .same }
+    private static func existingState(of file: GeneratedFile, in folder: String, marker: String) -> ExistingState {
+        guard let data = FileManager.default.contents(atPath: folder + file.path) else { return .missing }
+        var wanted = file.contents
+        // Compared as memory: `elementsEqual` of `Data` and a UTF-8 view went byte by byte through
+        // generic iterators (12% of `check`'s instructions on 3,000 APIs).
+        let same = data.count == wanted.utf8.count && wanted.withUTF8 { text in
+            data.withUnsafeBytes { bytes in
+                guard let stored = bytes.baseAddress, let wanted = text.baseAddress else { return text.isEmpty }
+                return memcmp(stored, wanted, text.count) == 0
+            }
+        }
+        if same { return .same }
         return data.starts(with: marker.utf8) ? .generated : .foreign
     }
 
@@ -78,16 +88,19 @@ enum OutputWriter {
     /// are compared whole), as paths relative to it, sorted.
     static func generatedFiles(in output: URL, besides wanted: Set<String>, kind: OutputKind = .swift) -> [String] {
         let root = output.standardizedFileURL.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey], options: [.skipsHiddenFiles]) else { return [] }
         var paths: [String] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in enumerator where kind.fileExtensions.contains(url.pathExtension) {
-            // A link is followed, and left alone when it leads out of the output folder.
-            let isLink = (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true
-            let path = isLink ? url.resolvingSymlinksInPath().path : url.path
-            guard path.hasPrefix(prefix) else { continue }
-            let relative = String(path.dropFirst(prefix.count))
-            guard !wanted.contains(relative), startsWithMarker(url, kind.marker) else { continue }
+        for file in files(below: root.path) {
+            let name = file.relative.split(separator: "/").last ?? ""
+            guard kind.fileExtensions.contains(String(fileExtension(of: name))) else { continue }
+            var relative = file.relative
+            if file.isLink {
+                // A link is followed, and left alone when it leads out of the output folder.
+                let path = URL(fileURLWithPath: prefix + file.relative).resolvingSymlinksInPath().path
+                guard path.hasPrefix(prefix) else { continue }
+                relative = String(path.dropFirst(prefix.count))
+            }
+            guard !wanted.contains(relative), startsWithMarker(URL(fileURLWithPath: prefix + relative), kind.marker) else { continue }
             paths.append(relative)
         }
         return paths.sorted()

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lists an output folder with `readdir`: Foundation's directory enumerator reads every entry's
+/// attributes, owner and group names included (an `lstat`, a `listxattr` and a read of `/etc/passwd`
+/// and `/etc/group` per file on Linux), which was most of the system calls of `apigen check`.
+extension OutputWriter {
+    /// A file found below the output folder.
+    struct FoundFile {
+        /// The path relative to the walked folder, `/`-separated.
+        var relative: String
+        /// Whether the entry is a symbolic link (to be resolved by the caller).
+        var isLink: Bool
+    }
+
+    /// The files and links below `root`, hidden entries (and everything in hidden folders) skipped,
+    /// links to folders not followed: what `FileManager`'s enumerator with `.skipsHiddenFiles` lists.
+    static func files(below root: String) -> [FoundFile] {
+        var found: [FoundFile] = []
+        walk(root, relative: "", into: &found)
+        return found
+    }
+
+    private static func walk(_ folder: String, relative: String, into found: inout [FoundFile]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let item = entry.pointee
+            var rawName = item.d_name
+            let capacity = MemoryLayout.size(ofValue: rawName)
+            let name = withUnsafePointer(to: &rawName) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            switch entryKind(Int(item.d_type), path: path) {
+            case .folder: walk(path, relative: childRelative, into: &found)
+            case .file: found.append(FoundFile(relative: childRelative, isLink: false))
+            case .link: found.append(FoundFile(relative: childRelative, isLink: true))
+            case .other: break
+            }
+        }
+    }
+
+    private enum EntryKind {
+        case folder, file, link, other
+    }
+
+    /// The entry's kind from `d_type`, or from `lstat` where the file system does not say.
+    private static func entryKind(_ type: Int, path: String) -> EntryKind {
+        switch type {
+        case Int(DT_DIR): return .folder
+        case Int(DT_REG): return .file
+        case Int(DT_LNK): return .link
+        case Int(DT_UNKNOWN):
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return .other }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: return .folder
+            case S_IFREG: return .file
+            case S_IFLNK: return .link
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+
+    /// The extension of a file name (`swift` of `LoginApi.swift`), empty when it has none.
+    static func fileExtension(of name: Substring) -> Substring {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...]
+    }
+}
