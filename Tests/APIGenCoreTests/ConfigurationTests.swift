@@ -176,7 +176,7 @@ import Testing
         #expect(files["Shop/Models/Shopper.swift"]?.contains("public struct Shopper: Codable") == true)
         #expect(files["Shop/Models/User.swift"] == nil)
         #expect(files["Shop/Apis/SignInApi.swift"]?.contains("public struct SignInApi: Api") == true)
-        #expect(files["Shop/Apis/SignInApi.swift"]?.contains("public struct SignInParser: ResponseParser") == true)
+        #expect(files["Shop/Apis/SignInApi.swift"]?.contains("public typealias SignInParser = JSONParser<SignInResponse>") == true)
         #expect(files["Shop/Apis/SignInApi.swift"]?.contains("public var user: Shopper") == true)
         let usage = "import Interactive\nfunc use() throws(InteractiveError) -> SignInResponse? { try SignInApi(name: \"a\", password: \"b\").mock }\n"
         let result = try await harness.typecheck(files, extra: ["Usage.swift": usage])
