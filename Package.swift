@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "Interactive", targets: ["Interactive"]),
         .library(name: "InteractiveSigning", targets: ["InteractiveSigning"]),
+        // A Transport on AsyncHTTPClient (SwiftNIO): its own product, so that apps using only
+        // `Interactive` and `apigen` itself never build NIO.
+        .library(name: "InteractiveAsyncHTTPClient", targets: ["InteractiveAsyncHTTPClient"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
     ],
     dependencies: [
@@ -22,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // For the InteractiveAsyncHTTPClient product only.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         // For `apigen import openapi` / `export openapi` only. The ExternalLoading trait (loading
         // documents split over several files) is off: it costs compile time and import reads one file.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
@@ -36,6 +42,17 @@ let package = Package(
         .target(
             name: "InteractiveSigning",
             dependencies: ["Interactive", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "InteractiveAsyncHTTPClient",
+            dependencies: [
+                "Interactive",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -98,12 +115,12 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI", "RuntimeTestSupport"],
+            dependencies: ["Interactive", "InteractiveAsyncHTTPClient", "HTTPBinAPI", "ShopAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FaultTests",
-            dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI", "RuntimeTestSupport"],
+            dependencies: ["Interactive", "InteractiveSigning", "InteractiveAsyncHTTPClient", "HTTPBinAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         // A small program the freezing test kills mid-replay and starts again.
