@@ -20,6 +20,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Interactive
+import InteractiveAsyncHTTPClient
 import LoopbackAPI
 
 /// The command line: `--name value` pairs of positive integers.
