@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "apigen", targets: ["apigen"]),
         .library(name: "Interactive", targets: ["Interactive"]),
         .library(name: "InteractiveSigning", targets: ["InteractiveSigning"]),
+        // A Transport on AsyncHTTPClient (SwiftNIO): its own product, so that apps using only
+        // `Interactive` and `apigen` itself never build NIO.
+        .library(name: "InteractiveAsyncHTTPClient", targets: ["InteractiveAsyncHTTPClient"]),
         .library(name: "APIGenCore", targets: ["APIGenCore"]),
         .library(name: "APIGenDocs", targets: ["APIGenDocs"]),
         // Build-time generation (docs/plugins.md). An app that depends on `Interactive` alone does
@@ -28,16 +31,20 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // For the InteractiveAsyncHTTPClient product only.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // For `apigen import openapi` / `export openapi` only. The ExternalLoading trait (loading
         // documents split over several files) is off: it costs compile time and import reads one file.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0", traits: []),
         // For `apigen-serve` only (its own product): `apigen` and apps on `Interactive` never build it.
         // No traits: swift-configuration support is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
-        // Hummingbird's own dependency, named for `Channel.close()` (the drop-connection scenario).
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // Named for `ByteBuffer` and NIO's header types (InteractiveAsyncHTTPClient) and
+        // `Channel.close()` (apigen-serve's drop-connection scenario); both AsyncHTTPClient and
+        // Hummingbird depend on it already.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // Hummingbird's own dependency, named for `HTTPField` (response headers by name).
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // MARK: Runtime
@@ -49,6 +56,17 @@ let package = Package(
         .target(
             name: "InteractiveSigning",
             dependencies: ["Interactive", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "InteractiveAsyncHTTPClient",
+            dependencies: [
+                "Interactive",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -152,12 +170,12 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Interactive", "HTTPBinAPI", "ShopAPI", "RuntimeTestSupport"],
+            dependencies: ["Interactive", "InteractiveAsyncHTTPClient", "HTTPBinAPI", "ShopAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FaultTests",
-            dependencies: ["Interactive", "InteractiveSigning", "HTTPBinAPI", "RuntimeTestSupport"],
+            dependencies: ["Interactive", "InteractiveSigning", "InteractiveAsyncHTTPClient", "HTTPBinAPI", "RuntimeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -14,10 +14,10 @@ struct DownloadResumeTests {
     }
 
     /// An executor whose requests carry the fault server's file headers.
-    static func executor(_ headers: [String: String], retry: Bool = false) -> Executor {
+    static func executor(_ headers: [String: String], retry: Bool = false, over transport: TransportKind) -> Executor {
         var plugins: [any Plugin] = [HeaderPlugin(HTTPHeaders(headers.map { ($0.key, $0.value) }))]
         if retry { plugins.insert(RetryPlugin(), at: 0) }
-        return Executor(transport: URLSessionTransport(), plugins: plugins)
+        return transport.executor(plugins: plugins)
     }
 
     /// The outcome of a download, without throwing.
@@ -27,15 +27,15 @@ struct DownloadResumeTests {
         }
     }
 
-    @Test func aCutDownloadKeepsItsPartAndResumesWithRangeAndIfRange() async throws {
+    @Test(arguments: TransportKind.allCases) func aCutDownloadKeepsItsPartAndResumesWithRangeAndIfRange(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 400_000
-        let cut = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "150000"]))
+        let cut = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "150000"], over: transport))
         guard case .failure = cut else {
             Issue.record("the cut download should fail, got \(cut)")
             return
         }
-        let resumed = try await Self.executor([:]).execute(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
+        let resumed = try await Self.executor([:], over: transport).execute(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
         defer { try? FileManager.default.removeItem(at: resumed) }
         #expect(try Data(contentsOf: resumed) == Self.expected(count))
         let ranges = try await server.counts().outcomes["/range/\(count)"]?.filter { $0.hasPrefix("range ") }
@@ -45,44 +45,44 @@ struct DownloadResumeTests {
         #expect(second != "range bytes=0-")
     }
 
-    @Test func retryResumesACutDownloadByItself() async throws {
+    @Test(arguments: TransportKind.allCases) func retryResumesACutDownloadByItself(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 300_000
         // The retry plugin retries a GET after a transport failure; the next attempt resumes.
-        let file = try await Self.executor(["X-File-Cut": "100000"], retry: true)
+        let file = try await Self.executor(["X-File-Cut": "100000"], retry: true, over: transport)
             .execute(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try Data(contentsOf: file) == Self.expected(count))
         #expect(try await server.counts().received["/range/\(count)"] == 2)
     }
 
-    @Test func aChangedFileRestartsFromZero() async throws {
+    @Test(arguments: TransportKind.allCases) func aChangedFileRestartsFromZero(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 200_000
-        _ = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "50000", "X-File-ETag": "v1"]))
+        _ = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "50000", "X-File-ETag": "v1"], over: transport))
         // The file changed on the server: If-Range no longer matches, so the server sends it whole.
-        let file = try await Self.executor(["X-File-ETag": "v2"]).execute(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
+        let file = try await Self.executor(["X-File-ETag": "v2"], over: transport).execute(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try Data(contentsOf: file) == Self.expected(count))
     }
 
-    @Test func aServerThatIgnoresRangeRestartsCleanly() async throws {
+    @Test(arguments: TransportKind.allCases) func aServerThatIgnoresRangeRestartsCleanly(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 200_000
-        _ = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "70000"]))
-        let response = try await Self.executor(["X-File-Ranges": "ignore"])
+        _ = await Self.download(count, from: server, with: Self.executor(["X-File-Cut": "70000"], over: transport))
+        let response = try await Self.executor(["X-File-Ranges": "ignore"], over: transport)
             .executeWithMetadata(SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server))
         defer { try? FileManager.default.removeItem(at: response.value) }
         #expect(response.metadata.status == 200)
         #expect(try Data(contentsOf: response.value) == Self.expected(count), "the 200 body replaced the partial file, not appended to it")
     }
 
-    @Test func cancellingADownloadKeepsItsPartForLater() async throws {
+    @Test(arguments: TransportKind.allCases) func cancellingADownloadKeepsItsPartForLater(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 300_000
         let api = SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server)
         // The server stalls after 100,000 bytes; the caller cancels once it has seen them.
-        let executor = Self.executor(["X-File-Stall": "100000"])
+        let executor = Self.executor(["X-File-Stall": "100000"], over: transport)
         let seen = AsyncStream.makeStream(of: Int64.self)
         let task = Task { () async -> Result<URL, InteractiveError> in
             defer { seen.continuation.finish() }
@@ -96,7 +96,7 @@ struct DownloadResumeTests {
             Issue.record("expected a cancelled download")
             return
         }
-        let file = try await Self.executor([:]).execute(api)
+        let file = try await Self.executor([:], over: transport).execute(api)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try Data(contentsOf: file) == Self.expected(count))
         let ranges = try await server.counts().outcomes["/range/\(count)"]?.filter { $0.hasPrefix("range ") }
@@ -105,11 +105,11 @@ struct DownloadResumeTests {
 }
 
 extension DownloadResumeTests {
-    @Test func twoDownloadsOfOneURLAtOnceDoNotShareAPartialFile() async throws {
+    @Test(arguments: TransportKind.allCases) func twoDownloadsOfOneURLAtOnceDoNotShareAPartialFile(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         let count = 600_000
         // Both bodies trickle in (64 KiB every 40 ms), so the two downloads overlap.
-        let executor = Self.executor(["X-File-Pace": "40"])
+        let executor = Self.executor(["X-File-Pace": "40"], over: transport)
         let api = SpecDrivenTests.Redirected(DownloadRangeApi(count: count), to: server)
         async let first = executor.execute(api)
         async let second = executor.execute(api)

@@ -12,32 +12,32 @@ struct EventStreamTests {
         SpecDrivenTests.Redirected(api, to: server)
     }
 
-    @Test func eventsArriveTypedWithCommentsAndMultiLineDataHandled() async throws {
+    @Test(arguments: TransportKind.allCases) func eventsArriveTypedWithCommentsAndMultiLineDataHandled(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        let stream = try await Executor().execute(Self.ticks(TicksApi(count: 4, interval: 20), on: server))
+        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 4, interval: 20), on: server))
         var ticks: [Tick] = []
         for try await tick in stream { ticks.append(tick) }
         #expect(ticks.map(\.n) == [1, 2, 3, 4])
         #expect(ticks.last?.text == "tick 4")
     }
 
-    @Test func theExecutorReturnsAtTheStartOfTheStreamNotItsEnd() async throws {
+    @Test(arguments: TransportKind.allCases) func theExecutorReturnsAtTheStartOfTheStreamNotItsEnd(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         // Eight events a second apart: 8 s in all, longer than a 5 s deadline; only the start counts.
         let api = TicksApi(count: 8, interval: 1000)
         var request = api.request
         request.options.timeout = .seconds(5)
-        let executor = Executor()
+        let executor = transport.executor()
         let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server))
         var count = 0
         for try await _ in stream { count += 1 }
         #expect(count == 8)
     }
 
-    @Test func aGapLongerThanTheIdleTimeoutFailsTheStream() async throws {
+    @Test(arguments: TransportKind.allCases) func aGapLongerThanTheIdleTimeoutFailsTheStream(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         // The spec's idle timeout is 5 s; the server pauses 30 s after the second event.
-        let stream = try await Executor().execute(Self.ticks(TicksApi(count: 4, pauseAfter: 2, pause: 30_000), on: server))
+        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 4, pauseAfter: 2, pause: 30_000), on: server))
         var seen: [Int] = []
         let started = ContinuousClock.now
         do {
@@ -53,9 +53,9 @@ struct EventStreamTests {
         #expect(ContinuousClock.now - started < .seconds(25), "well before the server's pause ends")
     }
 
-    @Test func stoppingTheIterationClosesTheConnection() async throws {
+    @Test(arguments: TransportKind.allCases) func stoppingTheIterationClosesTheConnection(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        let stream = try await Executor().execute(Self.ticks(TicksApi(count: 200, interval: 50), on: server))
+        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 200, interval: 50), on: server))
         for try await tick in stream where tick.n == 2 { break }
         // The server notices on its next write.
         var outcomes: [String] = []
@@ -65,6 +65,39 @@ struct EventStreamTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(outcomes.contains("stream closed by client"))
+    }
+
+    /// A reader that stops taking events holds back the connection: AsyncHTTPClient stops reading
+    /// the socket once the stream's bounded buffers are full (64 events, then 1 MiB of body), so the
+    /// server's writes block. URLSession (FoundationNetworking) cannot be paused: it reads the whole
+    /// body into memory while the reader waits — the documented limit of that transport.
+    @Test(arguments: TransportKind.allCases) func aSlowReaderHoldsBackTheServer(transport: TransportKind) async throws {
+        let server = try await FaultServer.start()
+        let count = 3000
+        // 3,000 events of 16 KiB: 48 MiB, far more than the buffers and the sockets hold.
+        var request = TicksApi(count: count).request
+        request.add(16_384, as: "pad", in: .query)
+        let stream = try await transport.executor().execute(StreamingRequest(api: TicksApi(count: count), request: request, server: server))
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next()?.n == 1)
+        // The reader now lags; wait until the server's writes stop advancing (or it sent everything).
+        var streamed = 0
+        var unchanged = 0
+        for _ in 0..<300 where unchanged < 10 && streamed < count {
+            try await Task.sleep(for: .milliseconds(100))
+            let now = try await server.counts().streamed["/events"] ?? 0
+            unchanged = now == streamed ? unchanged + 1 : 0
+            streamed = now
+        }
+        switch transport {
+        case .asyncHTTPClient:
+            #expect(streamed < count / 2, "the server wrote \(streamed) of \(count) events to a reader that took one")
+        case .urlSession:
+            #expect(streamed == count, "FoundationNetworking reads on whatever the reader does")
+        }
+        // Nothing was lost or reordered while the reader waited.
+        #expect(try await iterator.next()?.n == 2)
+        #expect(try await iterator.next()?.n == 3)
     }
 
     /// The slow body of `/events` read whole, as text, by a request that does not stream.
@@ -79,11 +112,11 @@ struct EventStreamTests {
         var parser: TextParser { TextParser() }
     }
 
-    @Test func aRequestThatDoesNotStreamIsNotCutWhenItsHeadersArrive() async throws {
+    @Test(arguments: TransportKind.allCases) func aRequestThatDoesNotStreamIsNotCutWhenItsHeadersArrive(transport: TransportKind) async throws {
         // A regression: the transport once made a body stream for every 2xx and, dropping it,
         // cancelled the task while the body was still coming.
         let server = try await FaultServer.start()
-        let text = try await Executor().execute(WholeEvents(server: server))
+        let text = try await transport.executor().execute(WholeEvents(server: server))
         #expect(text.contains("tick 3"))
     }
 

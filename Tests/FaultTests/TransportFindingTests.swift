@@ -1,5 +1,6 @@
 import Foundation
 import Interactive
+import InteractiveAsyncHTTPClient
 import RuntimeTestSupport
 import Testing
 
@@ -8,11 +9,12 @@ import Testing
 /// a POST included. The client sees one attempt; the server receives two. ``URLSessionTransport``
 /// therefore sends non-idempotent requests on single-use connections by default; these tests show
 /// the default is exactly-once and that the opt-in reuse still shows libcurl's behaviour.
+/// ``AsyncHTTPClientTransport`` reuses connections for every request and never re-sends one.
 @Suite(.timeLimit(.minutes(5)))
 struct TransportFindingTests {
-    @Test func byDefaultAPostDroppedBeforeItsAnswerReachesTheServerOnce() async throws {
+    @Test(arguments: TransportKind.allCases) func byDefaultAPostDroppedBeforeItsAnswerReachesTheServerOnce(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        let transport = CountingTransport(URLSessionTransport())
+        let transport = CountingTransport(transport.make())
         let executor = Executor(transport: transport)
         // A GET and a POST first: neither may leave a connection the next POST reuses.
         _ = try await executor.execute(RawApi(server, "/warm"))
@@ -31,9 +33,9 @@ struct TransportFindingTests {
 
     /// FoundationNetworking would turn `Location: file:///etc/passwd` into `GET /etc/passwd` on the same
     /// server and hand that answer back as the original request's.
-    @Test func redirectsAreFollowedOnlyToHTTPAndHTTPS() async throws {
+    @Test(arguments: TransportKind.allCases) func redirectsAreFollowedOnlyToHTTPAndHTTPS(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        let executor = Executor()
+        let executor = transport.executor()
         for target in ["file:///etc/passwd", "ftp://127.0.0.1/x", "javascript:alert(1)"] {
             let before = try await server.counts().total
             let result = await outcome { () async throws(InteractiveError) in
@@ -69,9 +71,28 @@ struct TransportFindingTests {
         }
     }
 
-    @Test func withoutKeepAliveTheDropReachesTheCaller() async throws {
+    @Test func asyncHTTPClientNeverSendsAPostTwiceOnAReusedConnection() async throws {
         let server = try await FaultServer.start()
-        let transport = CountingTransport(URLSessionTransport())
+        let transport = CountingTransport(AsyncHTTPClientTransport())
+        let executor = Executor(transport: transport)
+        // Open a connection that the POST will reuse (AsyncHTTPClient keeps it for every method).
+        _ = try await executor.execute(RawApi(server, "/warm"))
+        _ = try await executor.execute(RawApi(server, "/warm", method: .post, body: ["a": "0"]))
+        let post = RawApi(
+            server, "/once", method: .post, query: [("fault", "drop-before"), ("times", "1")], headers: [("X-Test-Key", "p1")], body: ["a": "1"],
+            options: RequestOptions(timeout: .seconds(5)))
+        let result = await outcome { () async throws(InteractiveError) in try await executor.execute(post) }
+        guard case .failure(.transport) = result else {
+            Issue.record("expected a transport failure, got \(result)")
+            return
+        }
+        #expect(try await server.counts().received["p1"] == 1)
+        #expect(transport.perKey["p1"] == 1)
+    }
+
+    @Test(arguments: TransportKind.allCases) func withoutKeepAliveTheDropReachesTheCaller(transport: TransportKind) async throws {
+        let server = try await FaultServer.start()
+        let transport = CountingTransport(transport.make())
         let executor = Executor(transport: transport)
         _ = try await executor.execute(RawApi(server, "/warm", query: [("close", "1")]))
         let post = RawApi(server, "/once", method: .post, query: [("fault", "drop-before"), ("times", "1"), ("close", "1")], headers: [("X-Test-Key", "p1")], body: ["a": "1"])

@@ -10,8 +10,9 @@ extension HTTPBinTests {
     struct Endpoints {
         let executor = Executor()
 
-        @Test("GET with a query array, an optional left out, and the common parameters arriving")
-        func get() async throws {
+        @Test("GET with a query array, an optional left out, and the common parameters arriving", arguments: TransportKind.allCases)
+        func get(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let response = try await executor.executeWithMetadata(GetApi(q: "swift & co", tags: ["a", "b c"]))
             let echo = response.value
@@ -27,8 +28,9 @@ extension HTTPBinTests {
             #expect(response.metadata.headers["content-type"] == "application/json")
         }
 
-        @Test("a text response asks for text, a binary one for anything (httpbin echoes the Accept sent)")
-        func acceptFollowsTheResponseFormat() async throws {
+        @Test("a text response asks for text, a binary one for anything (httpbin echoes the Accept sent)", arguments: TransportKind.allCases)
+        func acceptFollowsTheResponseFormat(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let text = try await executor.execute(HeadersTextApi())
             let textEcho = try JSONDecoder().decode(HeadersEcho.self, from: Data(text.utf8))
@@ -45,8 +47,9 @@ extension HTTPBinTests {
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         }
 
-        @Test("POST with a JSON body")
-        func postJSON() async throws {
+        @Test("POST with a JSON body", arguments: TransportKind.allCases)
+        func postJSON(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let echo = try await executor.execute(PostJSONApi(name: "pen", count: 3, enabled: true, tags: ["x", "y"]))
             #expect(echo.json == .object(["name": .string("pen"), "count": .int(3), "enabled": .bool(true), "tags": .array([.string("x"), .string("y")])]))
@@ -54,8 +57,9 @@ extension HTTPBinTests {
             #expect(echo.url.hasSuffix("/post?appVersion=1.0"))
         }
 
-        @Test("POST with a form body, including the secret")
-        func postForm() async throws {
+        @Test("POST with a form body, including the secret", arguments: TransportKind.allCases)
+        func postForm(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let echo = try await executor.execute(PostFormApi(name: "ann lee", password: "p&ss=word"))
             #expect(echo.form?["name"] == .string("ann lee"))
@@ -73,8 +77,9 @@ extension HTTPBinTests {
             #expect(echo.url.contains("/anything/items"))
         }
 
-        @Test("PUT, PATCH and DELETE")
-        func putPatchDelete() async throws {
+        @Test("PUT, PATCH and DELETE", arguments: TransportKind.allCases)
+        func putPatchDelete(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             #expect(try await executor.execute(PutApi(title: "new")).json == .object(["title": .string("new")]))
             #expect(try await executor.execute(PatchApi(title: "patched")).json == .object(["title": .string("patched")]))
@@ -83,8 +88,9 @@ extension HTTPBinTests {
             #expect(try await executor.execute(DeleteApi(reason: "gone")).args["reason"] == .string("gone"))
         }
 
-        @Test("status without a body")
-        func status() async throws {
+        @Test("status without a body", arguments: TransportKind.allCases)
+        func status(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let response = try await executor.executeWithMetadata(StatusApi(code: 204))
             #expect(response.value == EmptyResponse())
@@ -134,8 +140,9 @@ extension HTTPBinTests {
             #expect(try await executor.execute(BytesApi(count: 1024)).count == 1024)
         }
 
-        @Test("basic authentication with a secret header")
-        func basicAuth() async throws {
+        @Test("basic authentication with a secret header", arguments: TransportKind.allCases)
+        func basicAuth(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let credentials = "Basic " + Data("ann:s3cret".utf8).base64EncodedString()
             let result = try await executor.execute(BasicAuthApi(user: "ann", password: "s3cret", authorization: credentials))
@@ -149,10 +156,10 @@ extension HTTPBinTests {
             #expect(elapsed < .seconds(9))  // a transport waiting for credentials would wait until the deadline
         }
 
-        @Test("cookies set by a redirect response reach the redirected request and later ones")
-        func cookies() async throws {
+        @Test("cookies set by a redirect response reach the redirected request and later ones", arguments: TransportKind.allCases)
+        func cookies(transport: TransportKind) async throws {
             try await useLocalHTTPBin()
-            let executor = Executor()
+            let executor = transport.executor()
             #expect(try await executor.execute(CookiesApi()).cookies.isEmpty)
             let set = try await executor.execute(SetCookiesApi(session: "abc"))
             #expect(set.cookies["session"] == "abc")

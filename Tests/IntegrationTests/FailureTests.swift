@@ -19,10 +19,10 @@ extension HTTPBinTests {
             #expect(status == code)
         }
 
-        @Test("/delay beyond the API's 2 s timeout fails with timeout, long before the server answers")
-        func delayTimesOut() async throws {
+        @Test("/delay beyond the API's 2 s timeout fails with timeout, long before the server answers", arguments: TransportKind.allCases)
+        func delayTimesOut(transport: TransportKind) async throws {
             try await useLocalHTTPBin()
-            let executor = Executor()
+            let executor = transport.executor()
             let (result, elapsed) = await onDedicatedExecutor {
                 await timed { () async throws(InteractiveError) in try await executor.execute(DelayApi(seconds: 10)) }
             }
@@ -38,12 +38,12 @@ extension HTTPBinTests {
         /// URLSession on Linux fires whole seconds only (0.5 s fails at once, 2.5 s at 2 s): the
         /// executor's own deadline must not fire before its mark. How close after it fires is a
         /// figure for the benchmark (`Benchmarks/Runtime`), not a bound here.
-        @Test("URLSession transport: sub-second and fractional timeouts fire not before their mark, long before the server answers",
-              arguments: [Duration.milliseconds(500), .milliseconds(2500)])
-        func timeoutPrecision(timeout: Duration) async throws {
+        @Test("sub-second and fractional timeouts fire not before their mark, long before the server answers",
+              arguments: TransportKind.allCases, [Duration.milliseconds(500), .milliseconds(2500)])
+        func timeoutPrecision(transport: TransportKind, timeout: Duration) async throws {
             try await useLocalHTTPBin()
             let api = WithTimeout(base: DelayApi(seconds: 10), timeout: timeout)
-            let executor = Executor() // made outside the measured span: creating a URLSession takes time
+            let executor = transport.executor() // made outside the measured span: creating a URLSession takes time
             let (result, elapsed) = await onDedicatedExecutor {
                 await timed { () async throws(InteractiveError) in try await executor.execute(api) }
             }
@@ -52,11 +52,11 @@ extension HTTPBinTests {
             #expect(elapsed < .seconds(9), "fired \(elapsed - timeout) late")  // httpbin answers after 10 s
         }
 
-        @Test("cancelling the task mid-flight fails with cancelled quickly")
-        func cancelMidFlight() async throws {
+        @Test("cancelling the task mid-flight fails with cancelled quickly", arguments: TransportKind.allCases)
+        func cancelMidFlight(transport: TransportKind) async throws {
             try await useLocalHTTPBin()
             let signal = SendSignal()
-            let executor = Executor(plugins: [signal])
+            let executor = transport.executor(plugins: [signal])
             let api = WithTimeout(base: DelayApi(seconds: 10), timeout: .seconds(30))
             let task = Task {
                 await onDedicatedExecutor {
@@ -92,9 +92,9 @@ extension HTTPBinTests {
             #expect(ContinuousClock.now - start < .seconds(9))  // httpbin answers after 10 s
         }
 
-        @Test("a refused connection is a transport error")
-        func refused() async throws {
-            let executor = Executor(configurations: [try await localConfiguration(in: "closed")])
+        @Test("a refused connection is a transport error", arguments: TransportKind.allCases)
+        func refused(transport: TransportKind) async throws {
+            let executor = transport.executor(configurations: [try await localConfiguration(in: "closed")])
             let error = await failure { () async throws(InteractiveError) in try await executor.execute(GetApi()) }
             guard case .transport = error else {
                 Issue.record("expected transport, got \(String(describing: error))")

@@ -6,7 +6,7 @@ import Testing
 
 /// A request to any httpbin path, parsed as httpbin's echo (`/anything` answers with one).
 struct EchoApi: Api {
-    let request: ApiRequest
+    var request: ApiRequest
     var parser: JSONParser<Echo> { JSONParser<Echo>() }
 
     /// An API at `path` of the server at `base`, with query items, headers (the `secret` ones marked
@@ -40,13 +40,14 @@ extension URL {
 }
 
 extension HTTPBinTests {
-    /// Redirects and cookies through the URLSession transport, as curl and browsers handle them.
+    /// Redirects and cookies through both transports, as curl and browsers handle them.
     @Suite("Redirects and cookies")
     struct Redirects {
         let executor = Executor()
 
-        @Test("307 and 308 repeat a POST with its body and headers", arguments: [307, 308])
-        func bodyKept(status: Int) async throws {
+        @Test("307 and 308 repeat a POST with its body and headers", arguments: TransportKind.allCases, [307, 308])
+        func bodyKept(transport: TransportKind, status: Int) async throws {
+            let executor = transport.executor()
             let base = try await useLocalHTTPBin()
             let api = EchoApi(
                 base, "/redirect-to", method: .post,
@@ -61,8 +62,24 @@ extension HTTPBinTests {
             #expect(echo.headers["X-Trace"] == "t-1")
         }
 
-        @Test("301, 302 and 303 turn a POST into a GET without body", arguments: [301, 302, 303])
-        func postBecomesGet(status: Int) async throws {
+        @Test("307 and 308 repeat an upload from a file with its whole body", arguments: TransportKind.allCases, [307, 308])
+        func uploadKept(transport: TransportKind, status: Int) async throws {
+            let base = try await useLocalHTTPBin()
+            let file = try Transfers.makeFile(0)
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+            try Data("from a file, sent twice".utf8).write(to: file)
+            var api = EchoApi(base, "/redirect-to", method: .post, query: [("url", "/anything/landed"), ("status_code", "\(status)")])
+            api.request.setBody(.file(file), contentType: "text/plain")
+            let echo = try await transport.executor().execute(api)
+            #expect(echo.url.hasSuffix("/anything/landed"))
+            #expect(echo.method == "POST")
+            #expect(echo.data == "from a file, sent twice")
+            #expect(echo.headers["Content-Length"] == "23")
+        }
+
+        @Test("301, 302 and 303 turn a POST into a GET without body", arguments: TransportKind.allCases, [301, 302, 303])
+        func postBecomesGet(transport: TransportKind, status: Int) async throws {
+            let executor = transport.executor()
             let base = try await useLocalHTTPBin()
             let api = EchoApi(
                 base, "/redirect-to", method: .post,
@@ -76,8 +93,9 @@ extension HTTPBinTests {
             #expect(echo.headers["Content-Type"] == nil)
         }
 
-        @Test("a redirect to another origin drops Authorization, Cookie, Proxy-Authorization and secret headers")
-        func credentialsDroppedAcrossOrigins() async throws {
+        @Test("a redirect to another origin drops Authorization, Cookie, Proxy-Authorization and secret headers", arguments: TransportKind.allCases)
+        func credentialsDroppedAcrossOrigins(transport: TransportKind) async throws {
+            let executor = transport.executor()
             let base = try await useLocalHTTPBin()
             let other = base.asLocalhost.appendingPathComponent("anything/landed")
             let echo = try await executor.execute(redirected(from: base, to: other.absoluteString))
@@ -89,8 +107,9 @@ extension HTTPBinTests {
             #expect(echo.json == .object(["title": .string("lamp")]))
         }
 
-        @Test("a redirect within the origin keeps them")
-        func credentialsKeptWithinOrigin() async throws {
+        @Test("a redirect within the origin keeps them", arguments: TransportKind.allCases)
+        func credentialsKeptWithinOrigin(transport: TransportKind) async throws {
+            let executor = transport.executor()
             let base = try await useLocalHTTPBin()
             let echo = try await executor.execute(redirected(from: base, to: "/anything/landed"))
             #expect(echo.headers["Authorization"] == "Bearer t-secret")
@@ -109,10 +128,10 @@ extension HTTPBinTests {
             )
         }
 
-        @Test("a cookie the server expires is removed, not sent empty")
-        func expiredCookieRemoved() async throws {
+        @Test("a cookie the server expires is removed, not sent empty", arguments: TransportKind.allCases)
+        func expiredCookieRemoved(transport: TransportKind) async throws {
             let base = try await useLocalHTTPBin()
-            let executor = Executor()
+            let executor = transport.executor()
             let set = try await executor.execute(EchoCookiesApi(base, "/cookies/set", query: [("flavour", "oat"), ("kept", "yes")]))
             #expect(set.cookies == ["flavour": "oat", "kept": "yes"])
             // httpbin expires the cookie (`Expires` in 1970, `Max-Age=0`) and redirects to `/cookies`.

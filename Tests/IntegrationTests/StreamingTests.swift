@@ -10,8 +10,9 @@ extension HTTPBinTests {
     struct Streaming {
         let executor = Executor()
 
-        @Test("JSON Lines arrive as typed events, in order")
-        func jsonLines() async throws {
+        @Test("JSON Lines arrive as typed events, in order", arguments: TransportKind.allCases)
+        func jsonLines(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let stream = try await executor.execute(StreamLinesApi(count: 5))
             var ids: [Int] = []
@@ -22,8 +23,9 @@ extension HTTPBinTests {
             #expect(ids == [0, 1, 2, 3, 4])
         }
 
-        @Test("a byte stream hands over every byte")
-        func bytes() async throws {
+        @Test("a byte stream hands over every byte", arguments: TransportKind.allCases)
+        func bytes(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let stream = try await executor.execute(StreamBytesApi(count: 50_000, chunkSize: 1024))
             var total = 0
@@ -31,8 +33,9 @@ extension HTTPBinTests {
             #expect(total == 50_000)
         }
 
-        @Test("a failure status is an error before any event")
-        func failureStatus() async throws {
+        @Test("a failure status is an error before any event", arguments: TransportKind.allCases)
+        func failureStatus(transport: TransportKind) async throws {
+            let executor = transport.executor()
             try await useLocalHTTPBin()
             let stream = try await executor.execute(StreamLinesApi(count: 1))
             for try await _ in stream {}

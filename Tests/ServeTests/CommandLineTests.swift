@@ -3,7 +3,7 @@ import RuntimeTestSupport
 import Testing
 
 /// The `apigen-serve` executable: bad specs stop it with the generator's diagnostics.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct CommandLineTests {
     /// The built `apigen-serve`, beside the test bundle.
     static var executable: URL {

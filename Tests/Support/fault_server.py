@@ -69,6 +69,7 @@ class State:
         self.inflight = 0
         self.max_inflight = 0
         self.logins = 0
+        self.streamed = {}
         self.token = "initial"
         self.nonces = set()
 
@@ -81,6 +82,7 @@ class State:
             "outcomes": self.outcomes,
             "maxInflight": self.max_inflight,
             "logins": self.logins,
+            "streamed": self.streamed,
         }
 
 
@@ -247,13 +249,18 @@ class Handler(BaseHTTPRequestHandler):
         interval = float(query.get("interval", "0")) / 1000
         pause_after = int(query.get("pause_after", "-1"))
         pause = float(query.get("pause", "0")) / 1000
+        # `pad=N`: each event's text is N bytes longer, to fill a slow reader's buffers quickly.
+        pad = "x" * int(query.get("pad", "0"))
         try:
             for n in range(1, count + 1):
-                text = json.dumps({"n": n, "text": "tick %d" % n})
+                text = json.dumps({"n": n, "text": "tick %d%s" % (n, pad)})
                 cut = text.index(", ") + 1
                 first, second = text[:cut], text[cut:]
                 self.wfile.write((": ping\n\nid: %d\nevent: tick\ndata: %s\ndata: %s\n\n" % (n, first, second)).encode())
                 self.wfile.flush()
+                # How many events the client's socket took so far (writes block when it reads no more).
+                with state.lock:
+                    state.streamed[key] = n
                 if n == pause_after:
                     deadline = time.monotonic() + pause
                     while time.monotonic() < deadline and not self.server.stopping.is_set():

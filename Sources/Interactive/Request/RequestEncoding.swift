@@ -75,8 +75,8 @@ enum FormEncoding {
 }
 
 /// Rejects header names and values that could split or smuggle a header.
-enum HeaderCheck {
-    static func validate(name: String, value: String) throws(InteractiveError) {
+package enum HeaderCheck {
+    package static func validate(name: String, value: String) throws(InteractiveError) {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
             throw .invalidRequest("header name \"\(name)\" is not a valid token")
         }
@@ -102,9 +102,9 @@ enum HeaderCheck {
     }
 
     /// Checks every field: the executor does this after the plugins' `prepare` and again after their
-    /// `send` steps (where signers add headers), and ``URLSessionTransport`` before sending, because
+    /// `send` steps (where signers add headers), and the transports before sending, because
     /// Foundation would silently drop a field it cannot send and the request would go out without it.
-    static func validate(_ headers: HTTPHeaders) throws(InteractiveError) {
+    package static func validate(_ headers: HTTPHeaders) throws(InteractiveError) {
         for field in headers { try validate(name: field.name, value: field.value) }
     }
 }

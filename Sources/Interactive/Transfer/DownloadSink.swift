@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// A transport calls ``resumeHeaders()`` before sending, ``begin(status:headers:)`` when the
 /// response starts, ``write(_:)`` for each chunk and ``finish(failed:)`` once at the end.
-final class DownloadSink: Sendable {
+package final class DownloadSink: Sendable {
     private struct State {
         var handle: FileHandle?
         /// Bytes in the partial file when the response started writing.
@@ -28,7 +28,7 @@ final class DownloadSink: Sendable {
     /// URL while one runs (a double tap) gets files of its own and does not resume.
     private static let inUse = Locked<Set<URL>>([])
 
-    init(request: HTTPRequest, download: DownloadRequest, reporter: ProgressReporter?) {
+    package init(request: HTTPRequest, download: DownloadRequest, reporter: ProgressReporter?) {
         self.request = request
         self.download = download
         self.reporter = reporter
@@ -55,7 +55,7 @@ final class DownloadSink: Sendable {
     }
 
     /// `Range` and `If-Range` for resuming a kept partial file, or none.
-    func resumeHeaders() -> [(String, String)] {
+    package func resumeHeaders() -> [(String, String)] {
         guard let validator = try? String(contentsOf: files.validator, encoding: .utf8), !validator.isEmpty,
               let size = Self.size(of: files.data), size > 0 else { return [] }
         return [("Range", "bytes=\(size)-"), ("If-Range", validator)]
@@ -66,7 +66,7 @@ final class DownloadSink: Sendable {
     ///
     /// A `206` whose range starts where the partial file ends appends to it; any other `2xx`
     /// truncates it and starts from zero, noting the response's validator for a later resume.
-    func begin(status: Int, headers: HTTPHeaders) -> Bool {
+    package func begin(status: Int, headers: HTTPHeaders) -> Bool {
         let manager = FileManager.default
         guard (200..<300).contains(status) else {
             // 416: the kept range no longer fits the file; the next attempt starts from zero.
@@ -110,7 +110,7 @@ final class DownloadSink: Sendable {
     }
 
     /// Appends a chunk of the body.
-    func write(_ data: Data) {
+    package func write(_ data: Data) {
         let progress: TransferProgress? = state.withLock { state in
             guard state.writeError == nil, let handle = state.handle else { return nil }
             do {
@@ -127,7 +127,7 @@ final class DownloadSink: Sendable {
 
     /// Closes the file. On success moves it into the download directory and returns its new URL;
     /// on failure keeps it for a resume when a validator was noted, else deletes it.
-    func finish(failed: Bool) -> Result<URL, InteractiveError> {
+    package func finish(failed: Bool) -> Result<URL, InteractiveError> {
         let (handle, writeError) = state.withLock { state in
             defer { state.handle = nil }
             return (state.handle, state.writeError)

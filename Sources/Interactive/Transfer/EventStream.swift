@@ -17,11 +17,18 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
     /// The events as an `AsyncThrowingStream`.
     public let events: AsyncThrowingStream<Event, any Error>
     private let onStop: @Sendable () -> Void
+    /// Called for each event the iteration takes (the parser's bounded buffer makes room).
+    private let onTake: @Sendable () -> Void
 
     /// Wraps events; `onStop` runs when an iteration ends early (`break`) or its task is cancelled.
     public init(_ events: AsyncThrowingStream<Event, any Error>, onStop: @escaping @Sendable () -> Void = {}) {
+        self.init(events, onStop: onStop, onTake: {})
+    }
+
+    init(_ events: AsyncThrowingStream<Event, any Error>, onStop: @escaping @Sendable () -> Void, onTake: @escaping @Sendable () -> Void) {
         self.events = events
         self.onStop = onStop
+        self.onTake = onTake
     }
 
     /// A stream of the given events, then its end: a mock's event list.
@@ -35,17 +42,20 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
     /// Iterates the events; when the iterator goes away before the end (a `break`), the stream
     /// stops and its connection closes.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: events.makeAsyncIterator(), stop: Stop(onStop))
+        Iterator(base: events.makeAsyncIterator(), stop: Stop(onStop), onTake: onTake)
     }
 
     /// The iterator of an ``EventStream``.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Event, any Error>.Iterator
         let stop: Stop
+        let onTake: @Sendable () -> Void
 
         /// The next event, or `nil` at the end.
         public mutating func next() async throws -> Event? {
-            try await base.next()
+            let event = try await base.next()
+            if event != nil { onTake() }
+            return event
         }
     }
 

@@ -6,12 +6,19 @@ import Foundation
 ///
 /// The executor's deadline covers the start of the stream (the response's status and headers):
 /// ``ResponseParser/parse(_:)`` runs as soon as they arrive. Between events, `idleTimeout` applies.
+///
+/// Memory stays bounded when the caller reads slowly: at most ``eventBufferLimit`` decoded events
+/// wait for it, then the parser stops taking chunks from the body, whose own buffer
+/// (``ResponseBodyStream/bufferLimit``) then holds the transport back from reading the network.
 public struct EventStreamParser<Event: Decodable & Sendable>: ResponseParser {
     /// How the body is cut into events.
     public var format: StreamFormat
     /// How long the stream may go without an event before it fails with ``InteractiveError/timeout(after:)``;
     /// `nil` waits forever.
     public var idleTimeout: Duration?
+
+    /// How many decoded events wait for a slow reader before the parser stops reading the body.
+    public static var eventBufferLimit: Int { 64 }
 
     /// Creates a parser.
     public init(format: StreamFormat, idleTimeout: Duration? = nil) {
@@ -32,14 +39,18 @@ public struct EventStreamParser<Event: Decodable & Sendable>: ResponseParser {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
         let format = format
         let lastEvent = Locked(ContinuousClock.now)
+        let gate = FlowGate(limit: Self.eventBufferLimit)
         let pump = Task {
             var decoder = EventDecoder(format: format)
             do {
                 for try await chunk in body.chunks {
                     for payload in decoder.feed(chunk) {
+                        gate.add(1)
                         continuation.yield(try Self.decode(payload, format: format))
                         lastEvent.withLock { $0 = .now }
                     }
+                    // The next chunk only when the reader has room for its events.
+                    await gate.waitForRoom()
                 }
                 for payload in decoder.finish() { continuation.yield(try Self.decode(payload, format: format)) }
                 continuation.finish()
@@ -59,10 +70,11 @@ public struct EventStreamParser<Event: Decodable & Sendable>: ResponseParser {
         }
         continuation.onTermination = { _ in
             pump.cancel()
+            gate.close()
             watchdog?.stop()
             body.cancel()
         }
-        return EventStream(stream, onStop: { body.cancel() })
+        return EventStream(stream, onStop: { body.cancel() }, onTake: { gate.remove(1) })
     }
 
     static func decode(_ payload: Data, format: StreamFormat) throws(InteractiveError) -> Event {

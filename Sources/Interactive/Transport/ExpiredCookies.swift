@@ -1,6 +1,8 @@
-import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import Foundation
+package import FoundationNetworking
+#else
+package import Foundation
 #endif
 
 /// Removes from a session's cookie storage the cookies a response expires.
@@ -10,7 +12,7 @@ import FoundationNetworking
 /// `HTTPCookie` keeps `Max-Age` only as text and leaves `expiresDate` empty when it is present, so
 /// its storage keeps such a cookie with an empty value and sends `name=` on every later request.
 /// Checked after every response, redirects included; harmless where the storage already did it.
-enum ExpiredCookies {
+package enum ExpiredCookies {
     /// Deletes from the session's storage every cookie `response` expires (same name, domain and path).
     static func remove(setBy response: HTTPURLResponse, from configuration: URLSessionConfiguration) {
         // Most responses set no cookie: one header lookup instead of copying every field.
@@ -27,7 +29,7 @@ enum ExpiredCookies {
 
     /// Whether a cookie as received says it is already gone: `Max-Age` zero or negative, or an
     /// expiry date that has passed.
-    static func isExpired(_ cookie: HTTPCookie) -> Bool {
+    package static func isExpired(_ cookie: HTTPCookie) -> Bool {
         if let maxAge = cookie.properties?[.maximumAge].flatMap({ Int("\($0)".trimmingCharacters(in: .whitespaces)) }) {
             return maxAge <= 0
         }
@@ -36,7 +38,7 @@ enum ExpiredCookies {
     }
 
     /// Whether two cookies are the same cookie: name, domain (without a leading dot, any case) and path.
-    static func matches(_ a: HTTPCookie, _ b: HTTPCookie) -> Bool {
+    package static func matches(_ a: HTTPCookie, _ b: HTTPCookie) -> Bool {
         a.name == b.name && domain(a) == domain(b) && (a.path.isEmpty ? "/" : a.path) == (b.path.isEmpty ? "/" : b.path)
     }
 

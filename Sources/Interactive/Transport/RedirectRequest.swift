@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,7 +13,7 @@ import FoundationNetworking
 /// - A redirect to another origin (scheme, host or port) drops `Authorization`,
 ///   `Proxy-Authorization`, `Cookie` and every header that carries a `secret: true` parameter; the
 ///   cookies stored for the new origin are added by the session.
-enum RedirectRequest {
+package enum RedirectRequest {
     /// Header names that carry credentials, lowercased; dropped when the origin changes.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
     /// Headers that describe a body, lowercased; dropped with it.
@@ -40,6 +40,33 @@ enum RedirectRequest {
         return next
     }
 
+    /// The request to send to `target` after `previous` was answered with redirect `status`, for a
+    /// transport that works on ``HTTPRequest``s: the same rules, and a body from files
+    /// (``HTTPRequest/upload``) is kept or dropped with the in-memory one.
+    package static func make(following status: Int, from previous: HTTPRequest, to target: URL) -> HTTPRequest {
+        var next = previous
+        next.url = target
+        if becomesGET(status: status, method: previous.method.rawValue.uppercased()) {
+            next.method = .get
+            next.body = nil
+            next.upload = nil
+            for name in previous.headers.map(\.name) where bodyHeaders.contains(name.lowercased()) { next.headers.remove(name) }
+        }
+        if !isSameOrigin(previous.url, target) {
+            let secrets = Set(previous.options.secretKeys.map { $0.lowercased() })
+            for name in previous.headers.map(\.name) where credentialHeaders.contains(name.lowercased()) || secrets.contains(name.lowercased()) {
+                next.headers.remove(name)
+            }
+        }
+        return next
+    }
+
+    /// Whether a redirect may be followed to `url`: http and https only (never `file:` and the like).
+    package static func isWebURL(_ url: URL?) -> Bool {
+        guard let scheme = url?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
     /// Whether a redirect with this status changes the method to GET and drops the body.
     static func becomesGET(status: Int, method: String) -> Bool {
         switch status {
@@ -50,7 +77,7 @@ enum RedirectRequest {
     }
 
     /// Whether two URLs have the same scheme, host and port (default ports filled in).
-    static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+    package static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
         origin(a) == origin(b)
     }
 

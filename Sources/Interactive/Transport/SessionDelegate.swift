@@ -103,8 +103,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Follows redirects with the request ``RedirectRequest`` builds from the one redirected: 307
     /// and 308 keep the method and body, and a redirect to another origin drops credentials and
     /// secret headers. FoundationNetworking sends a redirected request without its body whatever
-    /// the request handed back says, so a 307/308 of a request with a body ends this task and the
-    /// transport sends the new request itself (``Outcome/resend(_:)``). On Linux, FoundationNetworking
+    /// the request handed back says, so a 307/308 of a request with a body — in memory or an upload
+    /// from files — ends this task and the transport sends the new request itself (``Outcome/resend(_:)``). On Linux, FoundationNetworking
     /// stores the cookies of a redirect response but does not put them on the request that follows
     /// it, so they are added here from the session's cookie storage; cookies the response expires
     /// are removed from it (see ``ExpiredCookies``).
@@ -119,13 +119,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // `file:///etc/passwd` into a GET of that path on the same server (the request it offers here
         // is already rewritten), so the Location header itself is checked; the redirect response comes
         // back instead (an unacceptable status to the parsers).
-        guard Self.isWebURL(request.url), Self.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }),
+        guard RedirectRequest.isWebURL(request.url), RedirectRequest.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }),
               let target = request.url else {
             completionHandler(nil)
             return
         }
         ExpiredCookies.remove(setBy: response, from: session.configuration)
-        let next: URLRequest? = exchanges.withLock { exchanges in
+        let redirect: (next: URLRequest, keepsBody: Bool)? = exchanges.withLock { exchanges in
             guard let exchange = exchanges[task.taskIdentifier] else { return nil }
             let next = RedirectRequest.make(
                 following: response.statusCode,
@@ -133,15 +133,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 to: target,
                 secretHeaders: exchange.request.options.secretKeys
             )
+            // A body from files (an upload task's) is kept like one in memory.
+            let method = (exchange.sent.httpMethod ?? "GET").uppercased()
+            let keepsBody = next.httpBody != nil
+                || (exchange.request.upload != nil && !RedirectRequest.becomesGET(status: response.statusCode, method: method))
             exchanges[task.taskIdentifier]?.sent = next
-            if next.httpBody != nil { exchanges[task.taskIdentifier]?.resend = next }
-            return next
+            if keepsBody { exchanges[task.taskIdentifier]?.resend = next }
+            return (next, keepsBody)
         }
-        guard let next else {
+        guard let (next, keepsBody) = redirect else {
             completionHandler(request)
             return
         }
-        if next.httpBody != nil {
+        if keepsBody {
             #if canImport(FoundationNetworking)
             CookieCarrier.store(setBy: response, in: session.configuration)
             #endif
@@ -155,12 +159,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         #endif
     }
 
-    /// Whether a URL is http or https.
-    private static func isWebURL(_ url: URL?) -> Bool {
-        guard let scheme = url?.scheme?.lowercased() else { return false }
-        return scheme == "http" || scheme == "https"
-    }
-
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let stream = exchange.stream {
@@ -168,6 +166,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         if let transfer = exchange.transfer {
+            if error == nil, let resend = exchange.resend {
+                // The upload is sent again to the redirect's target, from its files anew.
+                _ = transfer.finish(.failure(.cancelled), toFile: false)
+                exchange.deliver(.resend(resend))
+                return
+            }
             let outcome = transfer.finish(Self.outcome(of: task, exchange: exchange, error: error), toFile: exchange.toFile)
             exchange.deliver(.finished(outcome))
             return

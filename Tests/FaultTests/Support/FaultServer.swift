@@ -17,6 +17,8 @@ final class FaultServer: @unchecked Sendable {
         var outcomes: [String: [String]]
         var maxInflight: Int
         var logins: Int
+        /// Per key, how many server-sent events the client's socket took so far.
+        var streamed: [String: Int]
     }
 
     enum StartError: Error {

@@ -2,13 +2,15 @@
 // plugins, default URLSession transport) against raw URLSession doing the same work (build the URL,
 // send, decode the enveloped JSON), on one loopback server.
 //
-//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor|executor-stub|deadline]
+//     runtime-bench [--requests 5000] [--concurrency 64] [--rounds 3] [--only raw-urlsession|executor|executor-stub|raw-asynchttpclient|executor-ahc|deadline]
 //     runtime-bench --only transfer --transfer-port PORT [--transfer-mib 1024]
 //
 // Prints one line per mode: `mode in-flight req/s cpu-µs/req` (the best rate of the rounds and the
 // least CPU time of the process per request, which is steadier than rates on a shared machine), then
 // `ratio in-flight rate-ratio cpu-ratio` (executor over raw URLSession); `executor-stub` is the
-// executor alone, over a stub that answers the server's body (no network, parsing included). Then how late after its
+// executor alone, over a stub that answers the server's body (no network, parsing included);
+// `raw-asynchttpclient` and `executor-ahc` are the same pair over AsyncHTTPClient (one shared client,
+// `AsyncHTTPClientTransport.sharedClient`), compared in `ratio-ahc`. Then how late after its
 // mark the executor's deadline fires for 0.5 s and 2.5 s timeouts (`deadline …`; no server needed).
 // `--only` runs one mode, e.g. under `valgrind --tool=callgrind` to count instructions per request.
 // `--only transfer` uploads and downloads a large file against `transfer_server.py` and prints the
@@ -18,6 +20,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Interactive
+import InteractiveAsyncHTTPClient
 import LoopbackAPI
 
 /// The command line: `--name value` pairs of positive integers.
@@ -151,15 +154,19 @@ func run(_ options: Options) async throws {
     let base = LoopbackService.configuration.currentEnvironment.baseURLString
     let raw = RawClient(baseURL: base)
     let executor = Executor()
+    let rawAHC = RawAsyncHTTPClient(baseURL: base)
+    let executorAHC = Executor(transport: AsyncHTTPClientTransport())
     let stubbed = Executor(transport: StubTransport { _ in HTTPResponse(status: 200, body: Data(serverBody.utf8)) })
     let allModes: [(name: String, call: @Sendable (Int) async throws -> BenchItem)] = [
         ("raw-urlsession", { index in try await raw.fetch(id: 42, query: "bench\(index)") }),
         ("executor", { index in try await executor.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
         ("executor-stub", { index in try await stubbed.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
+        ("raw-asynchttpclient", { index in try await rawAHC.fetch(id: 42, query: "bench\(index)") }),
+        ("executor-ahc", { index in try await executorAHC.execute(ItemGetApi(id: 42, q: "bench\(index)")) }),
     ]
     let modes = allModes.filter { options.only == nil || $0.name == options.only }
     let deadlines = options.only == nil || options.only == "deadline"
-    guard !modes.isEmpty || deadlines else { throw BenchError.usage("--only takes raw-urlsession, executor, executor-stub or deadline") }
+    guard !modes.isEmpty || deadlines else { throw BenchError.usage("--only takes raw-urlsession, executor, executor-stub, raw-asynchttpclient, executor-ahc or deadline") }
     for mode in modes { _ = try await measure(count: 200, inFlight: 8, mode.call) }
     var best: [String: Rate] = [:]
     for inFlight in modes.isEmpty ? [] : [1, options.concurrency] {
@@ -185,6 +192,11 @@ func run(_ options: Options) async throws {
             let rateRatio = executor.perSecond / max(1, raw.perSecond)
             let cpuRatio = executor.cpuPerRequest / max(1, raw.cpuPerRequest)
             print("ratio \(inFlight) \(String(format: "%.3f", rateRatio)) \(String(format: "%.3f", cpuRatio))")
+        }
+        if let executor = best["executor-ahc \(inFlight)"], let raw = best["raw-asynchttpclient \(inFlight)"] {
+            let rateRatio = executor.perSecond / max(1, raw.perSecond)
+            let cpuRatio = executor.cpuPerRequest / max(1, raw.cpuPerRequest)
+            print("ratio-ahc \(inFlight) \(String(format: "%.3f", rateRatio)) \(String(format: "%.3f", cpuRatio))")
         }
     }
     if deadlines {
