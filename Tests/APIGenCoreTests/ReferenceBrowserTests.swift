@@ -67,7 +67,7 @@ import Testing
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try launch(process)
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + .seconds(seconds))
         timer.setEventHandler { if process.isRunning { process.terminate() } }

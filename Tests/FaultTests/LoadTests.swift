@@ -38,7 +38,7 @@ struct LoadTests {
                 let api = RawApi(
                     server, "/load", method: method, query: [("fault", "random"), ("p", "30"), ("close", "1")],
                     headers: [("X-Test-Key", key)], body: kind == .get ? nil : ["n": String(index)],
-                    options: RequestOptions(timeout: .seconds(30), retry: retry))
+                    options: RequestOptions(timeout: .seconds(240), retry: retry))
                 group.addTask {
                     let result = await outcome { () async throws(InteractiveError) in try await executor.execute(api) }
                     return Outcome(key: key, kind: kind, succeeded: (try? result.get()) != nil)

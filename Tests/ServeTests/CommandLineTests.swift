@@ -26,7 +26,7 @@ struct CommandLineTests {
             let output = Pipe(), errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
-            try process.run()
+            try launch(process)
             let out = output.fileHandleForReading.readDataToEndOfFile()
             let err = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()

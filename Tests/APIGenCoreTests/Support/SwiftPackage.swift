@@ -54,7 +54,7 @@ enum SwiftPackage {
         process.standardOutput = pipe
         process.standardError = pipe
         let start = Date()
-        try process.run()
+        try launch(process)
         let timedOut = LockedFlag()
         let watchdog = DispatchWorkItem {
             timedOut.set()

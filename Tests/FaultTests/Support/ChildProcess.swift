@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeTestSupport
 import Interactive
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ final class ChildProcess: @unchecked Sendable {
             let text = String(decoding: handle.availableData, as: UTF8.self)
             lines.withLock { $0.append(contentsOf: text.split(separator: "\n").map(String.init)) }
         }
-        try process.run()
+        try launch(process)
     }
 
     /// What the child printed so far.

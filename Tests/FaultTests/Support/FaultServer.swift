@@ -58,7 +58,7 @@ final class FaultServer: @unchecked Sendable {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try launch(process)
         var buffer = Data()
         let deadline = Date().addingTimeInterval(10)
         while !buffer.contains(UInt8(ascii: "\n")), Date() < deadline {

@@ -56,7 +56,7 @@ actor HTTPBinServer {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try RuntimeTestSupport.launch(process)
         ServerKeeper.keep(process, log: log)
 
         let port = try await waitForPort(in: log, process: process)
@@ -76,7 +76,7 @@ actor HTTPBinServer {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try RuntimeTestSupport.launch(process)
         let text = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
