@@ -1,8 +1,8 @@
+import APIGenCore
 import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import Yams
 
 /// Reads an OpenAPI 3.0, 3.1 or 3.2 document, YAML or JSON, into OpenAPIKit's 3.1/3.2 types
 /// (a 3.0 document is converted by OpenAPIKitCompat).
@@ -18,18 +18,14 @@ enum OpenAPIDocumentLoader {
             return .failure(LoadFailure(message: "the document is not UTF-8 text"))
         }
         if text.drop(while: { $0.isWhitespace }).first == "{" { return loadJSON(data) }
-        let decoder = YAMLDecoder()
-        do {
-            let raw = RawDocument(yaml: text)
-            let probe = try decoder.decode(VersionProbe.self, from: text)
-            if let failure = check(probe) { return .failure(failure) }
-            if probe.openapi?.hasPrefix("3.0") == true {
-                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: text, userInfo: withoutExtensions)
-                return .success((old.convert(to: .v3_1_1), raw))
-            }
-            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: text, userInfo: withoutExtensions), raw))
-        } catch {
-            return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
+        // YAML is read by the generator's own loader and decoded as JSON: Yams' decoder builds a
+        // node tree and coding paths that made YAML documents several times slower than JSON ones.
+        switch YAMLAsJSON.convert(text, file: "document") {
+        case .success(let json):
+            return loadJSON(json)
+        case .failure(let failure):
+            let problems = failure.diagnostics.map { "\($0.message) (line \($0.location.line), column \($0.location.column))" }
+            return .failure(LoadFailure(message: "cannot read the document: " + problems.joined(separator: "; ")))
         }
     }
 
@@ -78,64 +74,33 @@ enum OpenAPIDocumentLoader {
 /// The 3.1/3.2 document type every importer and the exporter work on.
 typealias OpenAPIDocument = OpenAPIKit.OpenAPI.Document
 
-/// Literal values of the document as written (examples, defaults, enum values) and the order of
-/// its keys, found by JSON pointer. Literal values are read with the document's own typing:
-/// OpenAPIKit's `AnyCodable` decoded through Yams' decoder reads any text with a `:` (`http://…`,
-/// `10:30`) as a sexagesimal number. The text is parsed for this once, on the first look-up.
+/// Literal values of the document as written (examples, defaults, enum values, extensions) and the
+/// order of its keys, found by JSON pointer. A YAML document is read as the JSON it converts to.
+/// The text is parsed for values once, on the first look-up.
 final class RawDocument {
-    private let yaml: String?
-    private let json: Data?
-    private let order: OrderedJSON?
-    private lazy var yamlRoot: Node? = yaml.flatMap { try? Yams.compose(yaml: $0) }
-    private lazy var jsonRoot: Any? = json.flatMap { try? JSONSerialization.jsonObject(with: $0) }
-
-    init(yaml: String) {
-        self.yaml = yaml
-        json = nil
-        order = nil
-    }
+    private let json: Data
+    private let order: OrderedJSON
+    private lazy var jsonRoot: Any? = try? JSONSerialization.jsonObject(with: json)
 
     init(json: Data, order: OrderedJSON) {
-        yaml = nil
         self.json = json
         self.order = order
     }
 
-    /// Whether OpenAPIKit's dictionaries are in hash order (a JSON document) rather than the document's.
-    var needsOrdering: Bool { order != nil }
-
     /// The keys of the object at `pointer` in document order.
     func keys(at pointer: JSONPointer) -> [String]? {
-        if let order { return order.keys(at: pointer) }
-        guard case .object(let members)? = value(at: pointer) else { return nil }
-        return members.map(\.key)
+        order.keys(at: pointer)
     }
 
     /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).
     func value(at pointer: JSONPointer) -> JSONValue? {
-        if json != nil {
-            var current: Any? = jsonRoot
-            for token in pointer.tokens {
-                if let object = current as? [String: Any] { current = object[token] }
-                else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
-                else { return nil }
-            }
-            return current.flatMap { ordered(JSONValue(any: $0), at: pointer) }
-        }
-        guard var current = yamlRoot else { return nil }
+        var current: Any? = jsonRoot
         for token in pointer.tokens {
-            switch current {
-            case .mapping(let mapping):
-                guard let next = mapping.first(where: { $0.key.string == token })?.value else { return nil }
-                current = next
-            case .sequence(let sequence):
-                guard let index = Int(token), sequence.indices.contains(index) else { return nil }
-                current = sequence[index]
-            default:
-                return nil
-            }
+            if let object = current as? [String: Any] { current = object[token] }
+            else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
+            else { return nil }
         }
-        return Self.json(current)
+        return current.flatMap { ordered(JSONValue(any: $0), at: pointer) }
     }
 
     /// A value from `JSONSerialization` with its objects in the document's order again.
@@ -150,23 +115,6 @@ final class RawDocument {
             return .array(items.enumerated().map { ordered($1, at: pointer.appending(String($0))) ?? $1 })
         default:
             return value
-        }
-    }
-
-    static func json(_ node: Node) -> JSONValue {
-        switch node {
-        case .mapping(let mapping):
-            return .object(mapping.map { JSONMember(key: $0.key.string ?? "", value: json($0.value)) })
-        case .sequence(let sequence):
-            return .array(sequence.map(json))
-        case .scalar(let scalar):
-            switch Resolver.default.resolveTag(of: node) {
-            case .null: return .null
-            case .bool: return Bool.construct(from: scalar).map(JSONValue.bool) ?? .string(scalar.string)
-            case .int: return Int64.construct(from: scalar).map { .number(String($0)) } ?? .string(scalar.string)
-            case .float: return Double.construct(from: scalar).flatMap { $0.isFinite ? JSONValue.number(String($0)) : nil } ?? .string(scalar.string)
-            default: return .string(scalar.string)
-            }
         }
     }
 }

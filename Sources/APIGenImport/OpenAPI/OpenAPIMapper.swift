@@ -38,14 +38,12 @@ struct OpenAPIMapper {
         typeNames.reserve(name)
     }
 
-    /// Entries of one of OpenAPIKit's dictionaries in the document's order: a JSON document's come
-    /// out of Foundation's decoder in hash order, which changes from run to run. Keys the scan does
-    /// not know (an object reached through a `$ref`) are sorted, so the result is the same every run.
+    /// Entries of one of OpenAPIKit's dictionaries in the document's order: documents (YAML ones as
+    /// the JSON they convert to) come out of Foundation's decoder in hash order, which changes from
+    /// run to run. Keys the scan does not know (an object reached through a `$ref`) are sorted, so
+    /// the result is the same every run.
     func inDocumentOrder<Key, Value>(_ entries: some Sequence<(key: Key, value: Value)>, at pointer: JSONPointer, key name: (Key) -> String) -> [(key: Key, value: Value)] {
         let list = Array(entries)
-        // A YAML document's dictionaries are in its order, but for the operations of an apigen
-        // export's `x-apigen-operations`, decoded from JSON on their own.
-        guard raw.needsOrdering || pointer.tokens.contains("x-apigen-operations") else { return list }
         let order = raw.keys(at: pointer) ?? []
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return list.sorted { (rank[name($0.key)] ?? Int.max, name($0.key)) < (rank[name($1.key)] ?? Int.max, name($1.key)) }
