@@ -110,6 +110,12 @@ public enum YAMLAsJSON {
     /// A JSON string literal: `"`, `\` and control characters escaped.
     private static func quote(_ text: String, to json: inout String) {
         json += "\""
+        // Most texts need no escape: appended whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            json += text
+            json += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": json += "\\\""
