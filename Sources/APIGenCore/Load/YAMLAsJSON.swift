@@ -38,7 +38,7 @@ public enum YAMLAsJSON {
                     diagnostics.error("a mapping key that is not text has no JSON form", at: pair.key.location)
                     continue
                 }
-                quote(key, to: &json)
+                json += QuotedText.json(key)
                 json += ":"
                 write(pair.value, to: &json, diagnostics: &diagnostics)
             }
@@ -52,14 +52,14 @@ public enum YAMLAsJSON {
             json += "]"
         case .scalar(let text, let isQuoted):
             if isQuoted {
-                quote(text, to: &json)
+                json += QuotedText.json(text)
                 return
             }
             switch ScalarValue.resolve(plain: text) {
             case .null: json += "null"
             case .bool(let flag): json += flag ? "true" : "false"
-            case .int(let number), .float(let number): json += jsonNumber(number) ?? quoted(text)
-            case .string(let string): quote(string, to: &json)
+            case .int(let number), .float(let number): json += jsonNumber(number) ?? QuotedText.json(text)
+            case .string(let string): json += QuotedText.json(string)
             }
         }
     }
@@ -99,39 +99,5 @@ public enum YAMLAsJSON {
             guard digits() > 0 else { return false }
         }
         return index == bytes.count
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var json = ""
-        quote(text, to: &json)
-        return json
-    }
-
-    /// A JSON string literal: `"`, `\` and control characters escaped.
-    private static func quote(_ text: String, to json: inout String) {
-        json += "\""
-        // Most texts need no escape: appended whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            json += text
-            json += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    json.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        json += "\""
     }
 }

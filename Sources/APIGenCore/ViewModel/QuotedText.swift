@@ -18,4 +18,16 @@ public enum QuotedText {
         }
         return result + "\""
     }
+
+    /// A JSON string literal: `"`, `\\`, `\n`, `\r`, `\t` escaped, other control characters as
+    /// `\u00XX`; a text that needs no escape (most) is copied whole.
+    public static func json(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
+        return make(text, isControl: { $0.value < 0x20 }, escape: { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        })
+    }
 }

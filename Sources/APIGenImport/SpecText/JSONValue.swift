@@ -1,3 +1,4 @@
+import APIGenCore
 import Foundation
 
 /// A member of a JSON object.
@@ -96,7 +97,7 @@ enum JSONValue: Sendable, Hashable {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
         case .number(let number): text += number
-        case .string(let string): text += Self.quoted(string)
+        case .string(let string): text += QuotedText.json(string)
         case .array(let items):
             text += "["
             for (index, item) in items.enumerated() {
@@ -108,32 +109,11 @@ enum JSONValue: Sendable, Hashable {
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                text += Self.quoted(member.key) + ":"
+                text += QuotedText.json(member.key) + ":"
                 member.value.write(to: &text)
             }
             text += "}"
         }
-    }
-
-    /// A JSON string literal: `"`, `\` and control characters escaped.
-    private static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 
     /// The value as Foundation objects, for `JSONSerialization` and encoders.

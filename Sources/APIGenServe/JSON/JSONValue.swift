@@ -1,3 +1,4 @@
+import APIGenCore
 /// A JSON value whose objects keep their keys in order, as the mock server writes and reads them.
 public indirect enum JSONValue: Sendable, Equatable {
     /// One member of an object.
@@ -60,20 +61,6 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Writes `text` as a JSON string literal.
     static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += QuotedText.json(text)
     }
 }
