@@ -75,9 +75,9 @@ import Testing
         defer { timer.cancel() }
         // Errors are read on another thread so that neither pipe can fill up and stall the browser.
         let errorText = ErrorBox()
-        let reader = Thread { errorText.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let reader = Thread { errorText.set(readToEnd(errors.fileHandleForReading)) }
         reader.start()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         let errData = errorText.wait()
         return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errorOutput: String(decoding: errData, as: UTF8.self))

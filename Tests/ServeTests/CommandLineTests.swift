@@ -27,8 +27,8 @@ struct CommandLineTests {
             process.standardOutput = output
             process.standardError = errors
             try launch(process)
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            let err = errors.fileHandleForReading.readDataToEndOfFile()
+            let out = readToEnd(output.fileHandleForReading)
+            let err = readToEnd(errors.fileHandleForReading)
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
         }

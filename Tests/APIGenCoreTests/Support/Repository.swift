@@ -44,8 +44,8 @@ struct ProcessResult: Sendable {
         process.standardOutput = output
         process.standardError = errors
         try launch(process)
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(output.fileHandleForReading)
+        let errData = readToEnd(errors.fileHandleForReading)
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errorOutput: String(decoding: errData, as: UTF8.self))
     }

@@ -61,7 +61,7 @@ enum SwiftPackage {
             process.terminate()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + watchdogSeconds, execute: watchdog)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(pipe.fileHandleForReading)
         process.waitUntilExit()
         watchdog.cancel()
         return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), timedOut: timedOut.value, seconds: Date().timeIntervalSince(start))

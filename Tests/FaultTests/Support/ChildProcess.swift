@@ -30,7 +30,7 @@ final class ChildProcess: @unchecked Sendable {
         process.standardOutput = output
         let lines = lines
         output.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let text = String(decoding: readAvailable(handle), as: UTF8.self)
             lines.withLock { $0.append(contentsOf: text.split(separator: "\n").map(String.init)) }
         }
         try launch(process)

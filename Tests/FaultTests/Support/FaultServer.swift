@@ -62,7 +62,7 @@ final class FaultServer: @unchecked Sendable {
         var buffer = Data()
         let deadline = Date().addingTimeInterval(10)
         while !buffer.contains(UInt8(ascii: "\n")), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = readAvailable(output.fileHandleForReading)
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }

@@ -77,7 +77,7 @@ actor HTTPBinServer {
         process.standardOutput = output
         process.standardError = output
         try RuntimeTestSupport.launch(process)
-        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let text = RuntimeTestSupport.readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure.setup("scripts/httpbin-venv.sh failed (\(process.terminationStatus)): \(String(decoding: text, as: UTF8.self))")
