@@ -150,7 +150,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "RuntimeTestSupport",
-            dependencies: ["Interactive"],
+            dependencies: ["Interactive", "InteractiveAsyncHTTPClient"],
             path: "Tests/RuntimeTestSupport",
             swiftSettings: strictSettings
         ),

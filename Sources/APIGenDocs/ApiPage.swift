@@ -76,9 +76,8 @@ struct ApiPage {
             result = "\(result)<h3>Response headers</h3>\n\(table.fields(api.responseHeaders, label: "Headers read from the response"))"
         }
         if !api.responses.isEmpty {
-            let failures = Set(api.failureStatuses)
             let rows = api.responses.map { response -> [HTML] in
-                let outcome: HTML = failures.contains(response.status) ? "<span class=\"deprecated\">typed error</span>" : "answer"
+                let outcome: HTML = response.success ? "answer" : "<span class=\"deprecated\">typed error</span>"
                 return ["<code>\(response.status)</code>", outcome, body(response.body, main: false), Fragments.inline(response.description)]
             }
             result = "\(result)<h3>Other statuses</h3>\n\(Fragments.table("Statuses the client tells apart", headers: ["Status", "Outcome", "Body", "Description"], rows: rows))"

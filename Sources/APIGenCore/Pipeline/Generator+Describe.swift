@@ -198,7 +198,6 @@ extension Generator {
             rawBody: rawBody(of: api.decl),
             download: isDownload(api.response),
             stream: stream(of: api.response),
-            failureStatuses: api.statuses.filter { !$0.isSuccess && !$0.isMainResponse }.map(\.status.text),
             behaviour: behaviour(of: api.decl)
         )
     }

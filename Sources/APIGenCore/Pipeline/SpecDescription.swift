@@ -120,8 +120,6 @@ public struct SpecDescription: Sendable {
         public var download: Bool = false
         /// `stream:`: the response is a stream (`sse`, `jsonLines`, `bytes`) of events of a type.
         public var stream: (format: String, type: String?)? = nil
-        /// The statuses of ``responses`` that are failures (typed errors) rather than answers.
-        public var failureStatuses: [String] = []
         /// How the client treats the API, as the spec says: `timeout`, `cache`, `retry`,
         /// `idempotent`, `freezable`, `priority`, `encrypt`, as (name, value) pairs.
         public var behaviour: [(name: String, value: String)] = []

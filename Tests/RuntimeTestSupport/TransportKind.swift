@@ -1,17 +1,14 @@
-import Interactive
+public import Interactive
 import InteractiveAsyncHTTPClient
-import Testing
 
 /// The transports the runtime ships, as a test argument: suites where a transport's behaviour can
 /// show run once over each (`@Test(arguments: TransportKind.allCases)`).
-///
-/// (The same enum is in IntegrationTests/Support: test targets cannot share a file.)
-enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+public enum TransportKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case urlSession
     case asyncHTTPClient
 
     /// A new transport of this kind, with its own cookies (AsyncHTTPClient's over the shared client).
-    func make() -> any Transport {
+    public func make() -> any Transport {
         switch self {
         case .urlSession: URLSessionTransport()
         case .asyncHTTPClient: AsyncHTTPClientTransport()
@@ -19,9 +16,10 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
     }
 
     /// An executor over a new transport of this kind.
-    func executor(plugins: [any Plugin] = [], configurations: [ServiceConfiguration] = []) -> Executor {
+    public func executor(plugins: [any Plugin] = [], configurations: [ServiceConfiguration] = []) -> Executor {
         Executor(transport: make(), plugins: plugins, configurations: configurations)
     }
 
-    var testDescription: String { rawValue }
+    /// The argument's name in test output.
+    public var description: String { rawValue }
 }
