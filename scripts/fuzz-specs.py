@@ -12,7 +12,9 @@ folder that already holds a previous generation and foreign files. A case fails 
 - prints a diagnostic that is not one line `path:line:col: error|warning: message` (or the summary),
   or that contains a raw control character;
 - accepts a spec whose output does not type-check with the Interactive module (sampled: every distinct
-  accepted output up to --compile-sample, checked with swiftc -typecheck -warnings-as-errors).
+  accepted output up to --compile-sample, checked with swiftc -typecheck -warnings-as-errors);
+- with --reference OTHER_APIGEN: answers otherwise than that binary (exit status, diagnostics, or the
+  files written): a differential check that a change meant to keep behaviour (such as a speed-up) did.
 
 Failing cases are kept under --keep (default .build/fuzz-failures/) with the spec, the output and the
 reason. Prints one line of counts at the end; exits 1 when any case failed.
@@ -335,9 +337,31 @@ def run_case(arguments, index, seed_name, text, baseline):
             outcome["problems"].append("a foreign file changed")
         outcome["problems"] += judge_output(process.stderr)
         outcome["output"] = output
+    if arguments.reference and outcome["kind"] in ("accepted", "rejected"):
+        outcome["problems"] += compare_with_reference(arguments, specs, case_folder, baseline, process, output)
     with open(os.path.join(case_folder, "stderr.txt"), "wb") as handle:
         handle.write(process.stderr)
     return outcome
+
+
+def compare_with_reference(arguments, specs, case_folder, baseline, process, output):
+    """Runs the reference binary on the same case into its own copy of the baseline; returns differences."""
+    reference_output = os.path.join(case_folder, "reference-out")
+    shutil.copytree(baseline, reference_output, symlinks=True)
+    reference = subprocess.run([arguments.reference, "generate", specs, "-o", reference_output], capture_output=True,
+                               timeout=arguments.timeout, stdin=subprocess.DEVNULL)
+    problems = []
+    if reference.returncode != process.returncode:
+        problems.append("exit status %d, the reference's %d" % (process.returncode, reference.returncode))
+    ours = process.stderr.decode("utf-8", "replace")
+    theirs = reference.stderr.decode("utf-8", "replace").replace(reference_output, output)
+    if ours != theirs:
+        problems.append("diagnostics differ from the reference's:\n--- ours\n%s--- reference\n%s" % (ours[:3000], theirs[:3000]))
+    contents = lambda folder: sorted((path, value[0]) for path, value in snapshot(folder).items())
+    if contents(output) != contents(reference_output):
+        problems.append("the files written differ from the reference's")
+    shutil.rmtree(reference_output, ignore_errors=True)
+    return problems
 
 
 def typecheck(arguments, output):
@@ -378,6 +402,7 @@ def main():
     parser.add_argument("--modules", default=os.path.join(ROOT, ".build/debug/Modules"))
     parser.add_argument("--swiftc", default=shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc")
     parser.add_argument("--keep", default=os.path.join(ROOT, ".build/fuzz-failures"))
+    parser.add_argument("--reference", help="another apigen binary that must answer every case the same way")
     arguments = parser.parse_args()
     if not os.access(arguments.apigen, os.X_OK):
         sys.exit("fuzz-specs: no apigen at %s; run swift build first" % arguments.apigen)

@@ -19,6 +19,23 @@ import Testing
         #expect(Naming.typeName(name) == expected)
     }
 
+    /// The byte-level path for ASCII names gives what the Unicode path gives, for every kind of ASCII
+    /// name: separators, digits in front, acronyms of every length, keywords.
+    @Test func asciiNamesAreNamedAsTheUnicodePathNamesThem() {
+        let alphabet = Array("aZ_- 9.AbURLid2$X")
+        var generator = SystemRandomNumberGenerator()
+        var names = ["", "_", "9", "ID", "URLString", "a", "A1b", "x-Y_z", "HTTPServer2Go", "__init__", "self", "Type"]
+        for _ in 0..<2_000 {
+            names.append(String((0..<Int.random(in: 1...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+        }
+        for name in names {
+            #expect(Naming.ASCIIPath.propertyName(name) == .some(Naming.unicodePropertyName(name)), "property name of \(name)")
+            #expect(Naming.ASCIIPath.typeName(name) == .some(Naming.unicodeTypeName(name)), "type name of \(name)")
+        }
+        #expect(Naming.ASCIIPath.propertyName("café") == nil)
+        #expect(Naming.ASCIIPath.typeName("名称") == nil)
+    }
+
     @Test(arguments: [("Shop", true), ("Café", true), ("商店", true), ("Shop_2", true), ("shop", false), ("_Shop", false), ("2Shop", false), ("Shop-Api", false), ("Sh\u{200B}op", false), ("", false)])
     func typeNamesAsWritten(_ name: String, _ valid: Bool) {
         #expect(Naming.isTypeName(name) == valid)

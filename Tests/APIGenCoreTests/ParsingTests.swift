@@ -2,6 +2,44 @@ import Testing
 @testable import APIGenCore
 
 @Suite struct ParsingTests {
+    /// Descriptions are trimmed as Foundation's `whitespacesAndNewlines` trims them.
+    @Test func descriptionsAreTrimmedAsFoundationTrimsThem() {
+        let alphabet: [Character] = ["a", "é", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{3000}", "\u{200B}", "\u{FEFF}", "\u{301}", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", " ", "plain", " padded ", "\u{A0}nbsp\u{3000}", "tail\n\n"]
+        for _ in 0..<3_000 {
+            texts.append(String((0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+        }
+        for text in texts {
+            #expect(NodeReader.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// The byte-level reader of common ASCII types and the one-name shortcut answer exactly as the
+    /// general parser does: the same type, or (by leaving the text to it) the same error.
+    @Test func typeShortcutsAgreeWithTheGeneralParser() {
+        func outcome(_ result: Result<TypeRef, TypeParser.Failure>) -> String {
+            switch result {
+            case .success(let type): "type \(type)"
+            case .failure(let failure): "error \(failure.message)"
+            }
+        }
+        let alphabet = Array("[]:? StringIt_a9.é")
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", "?", "String", "Int?", "[Item]", "[String: [Int]?]?", "[ String :Int ]", "Int??", "[Int: String]", "2x", "a.b", "[[[[X]]]]",
+                     String(repeating: "[", count: 33) + "X" + String(repeating: "]", count: 33), String(repeating: "[", count: 32) + "X" + String(repeating: "]", count: 32)]
+        for _ in 0..<3_000 {
+            texts.append(String((0..<Int.random(in: 1...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+        }
+        for text in texts {
+            let general = TypeParser.parseInGeneral(text)
+            if let fast = ASCIITypeParser.parse(text) {
+                #expect(outcome(.success(fast)) == outcome(general), "\(text)")
+            }
+            #expect(outcome(TypeParser.parse(text)) == outcome(general), "\(text)")
+        }
+    }
+
     @Test func typeExpressions() throws {
         #expect(try TypeParser.parse("[String: [Item]?]?").get() == .optional(.dictionary(.optional(.array(.named("Item"))))))
         #expect(try TypeParser.parse(" [ Int64 ] ").get() == .array(.named("Int64")))

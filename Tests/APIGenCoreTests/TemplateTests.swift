@@ -14,6 +14,26 @@ import Testing
         #expect(Set(TemplateSet.requiredNames).isSubset(of: EmbeddedTemplates.all.keys))
     }
 
+    /// The defaults are not parsed by swift-mustache up front (the fast renderer renders them); this
+    /// holds them to the checks a user's copies get: each copy differs from its default by a comment,
+    /// so the set is checked in full, and it must pass, stay within the fast renderer's subset, and
+    /// render Shop as the defaults do.
+    @Test func embeddedTemplatesPassTheChecksUserTemplatesGet() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        for (name, text) in EmbeddedTemplates.all {
+            try folder.write(text + "{{! a user's copy }}", to: "templates/\(name).mustache")
+        }
+        var diagnostics = Diagnostics()
+        let templates = try #require(TemplateSet.load(overrides: folder.folder("templates"), diagnostics: &diagnostics))
+        #expect(diagnostics.all.isEmpty)
+        #expect(templates.subset != nil)
+        let copies = Generator.render(specs: folder.folder("Specs"), templates: folder.folder("templates"))
+        let defaults = Generator.render(specs: folder.folder("Specs"))
+        #expect(copies.diagnostics.isEmpty)
+        #expect(copies.files.map(\.contents) == defaults.files.map(\.contents))
+    }
+
     @Test func userTemplatesReplaceDefaultsByName() throws {
         let folder = try TemporaryFolder()
         try folder.write(SpecHarness.base, to: "Specs/shop.yaml")

@@ -117,7 +117,23 @@ struct NodeReader {
     /// A description: trimmed, `nil` when empty.
     mutating func description(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         guard let text = string(node, "description of \(what())", lenient: true) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmingWhitespace(text)
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `text` without the white space and line breaks around it, as Foundation's
+    /// `whitespacesAndNewlines` trims them (Unicode's White_Space and U+200B, a space in Unicode's
+    /// early versions), without Foundation's copy through `NSString`.
+    static func trimmingWhitespace(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, isPlainByte(first), isPlainByte(last) { return text }
+        let scalars = text.unicodeScalars
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[start...end])
+    }
+
+    /// An ASCII byte that is not white space: text that starts and ends with one needs no trimming.
+    private static func isPlainByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x80
     }
 }

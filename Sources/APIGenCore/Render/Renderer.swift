@@ -102,8 +102,8 @@ struct Renderer: Sendable {
         let templates = templates, settings = settings
         return ConcurrentMap.map(items) { item in
             let job = settings.apply(to: item.job)
-            guard let text = templates.render(job) else { return .failure(MissingTemplate(template: job.template)) }
-            return .success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(text)))
+            guard let bytes = templates.renderUTF8(job) else { return .failure(MissingTemplate(template: job.template)) }
+            return .success(GeneratedFile(path: job.path, contents: SourceTidier.tidy(utf8: bytes)))
         }
     }
 }

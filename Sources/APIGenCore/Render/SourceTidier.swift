@@ -6,6 +6,11 @@ enum SourceTidier {
         return text.withUTF8(tidy(bytes:))
     }
 
+    /// ``tidy(_:)`` of UTF-8 bytes, as rendering makes them.
+    static func tidy(utf8: [UInt8]) -> String {
+        utf8.withUnsafeBufferPointer(tidy(bytes:))
+    }
+
     /// One pass over the bytes, line by line, remembering only the last kept line.
     private static func tidy(bytes: UnsafeBufferPointer<UInt8>) -> String {
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")

@@ -7,7 +7,9 @@ struct TemplateSet: Sendable {
     /// The names every template set must provide.
     static let requiredNames = ["api", "model", "enum", "openEnum", "oneOf", "service", "struct", "header", "headers-response", "status-enum"]
 
-    let library: MustacheLibrary
+    /// swift-mustache's parse of the templates, for what the fast renderer does not render.
+    var library: MustacheLibrary { fallback.library }
+    private let fallback: MustacheFallback
     /// The same templates for the fast renderer, when every one of them stays within its subset.
     let subset: SubsetRenderer?
 
@@ -49,21 +51,27 @@ struct TemplateSet: Sendable {
     static let textPragma = "{{%CONTENT_TYPE:TEXT}}"
 
     private static func make(sources: [(name: String, text: String, path: String)], diagnostics: inout Diagnostics) -> TemplateSet? {
-        var library = MustacheLibrary()
         var subsetTemplates: [String: SubsetTemplate]? = [:]
+        var texts: [(name: String, text: String)] = []
+        // The embedded defaults are known to parse (TemplateTests checks them the way a user's
+        // copies are checked here); swift-mustache parses them only if a job needs it.
+        let onlyDefaults = sources.allSatisfy { EmbeddedTemplates.all[$0.name] == $0.text }
+        var library = onlyDefaults ? nil : MustacheLibrary()
         let before = diagnostics.all.count
         for source in sources.sorted(by: { $0.name < $1.name }) {
-            checkTransforms(in: source.text, path: source.path, diagnostics: &diagnostics)
             // Every template, partials included, renders as text: a user's copy that forgets the pragma
             // must not turn `"` into `&quot;` in Swift source.
             let text = source.text.hasPrefix(textPragma) ? source.text : textPragma + "\n" + source.text
+            texts.append((source.name, text))
             if let parsed = SubsetTemplate(text) {
                 subsetTemplates?[source.name] = parsed
             } else {
                 subsetTemplates = nil
             }
+            guard library != nil else { continue }
+            checkTransforms(in: source.text, path: source.path, diagnostics: &diagnostics)
             do {
-                library.register(try MustacheTemplate(string: text), named: source.name)
+                library?.register(try MustacheTemplate(string: text), named: source.name)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.error("template error: \(error.error)", at: SourceLocation(file: source.path, line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
@@ -72,7 +80,7 @@ struct TemplateSet: Sendable {
         }
         checkPartialCycles(sources, diagnostics: &diagnostics)
         guard diagnostics.all.count == before else { return nil }
-        return TemplateSet(library: library, subset: subsetTemplates.map(SubsetRenderer.init(templates:)))
+        return TemplateSet(fallback: MustacheFallback(texts: texts, parsed: library), subset: subsetTemplates.map(SubsetRenderer.init(templates:)))
     }
 
     /// Reports templates that include themselves through `{{> partial}}` tags: rendering them would
@@ -127,13 +135,18 @@ struct TemplateSet: Sendable {
     /// The fast renderer renders it when the templates and the view model allow; swift-mustache
     /// otherwise, with the same result.
     func render(_ job: RenderJob) -> String? {
+        renderUTF8(job).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``render(_:)`` as UTF-8 bytes.
+    func renderUTF8(_ job: RenderJob) -> [UInt8]? {
         if let subset {
             do throws(SubsetRenderer.Unsupported) {
-                if let text = try subset.render(job.context, template: job.template) { return text }
+                if let bytes = try subset.renderUTF8(job.context, template: job.template) { return bytes }
             } catch {
                 // Rendered by swift-mustache below.
             }
         }
-        return library.render(job.context.mustacheValue, withTemplate: job.template)
+        return library.render(job.context.mustacheValue, withTemplate: job.template).map { Array($0.utf8) }
     }
 }

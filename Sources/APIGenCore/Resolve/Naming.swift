@@ -47,14 +47,20 @@ enum Naming {
     /// `nick_name` → `nickName`, `nick-name` → `nickName`, `URL` → `url`, `2fa` → `_2fa`, `名称` → `名称`;
     /// keywords are wrapped in backticks. `nil` when nothing usable is left.
     static func propertyName(_ name: String) -> String? {
+        guard let result = ASCIIPath.propertyName(name) ?? unicodePropertyName(name) else { return nil }
+        // Backticks do not help these: `self` would still mean the instance inside an initializer.
+        if renamed.contains(result) { return result + "_" }
+        return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// ``propertyName(_:)`` before keywords are looked at, for any Unicode name.
+    static func unicodePropertyName(_ name: String) -> String? {
         let parts = words(name)
         guard let first = parts.first else { return nil }
         var result = lowercasedLead(first)
         for part in parts.dropFirst() { result += uppercasedFirst(part) }
         if let lead = result.unicodeScalars.first, !IdentifierScalars.isHead(lead) { result = "_" + result }
-        // Backticks do not help these: `self` would still mean the instance inside an initializer.
-        if renamed.contains(result) { return result + "_" }
-        return keywords.contains(result) ? "`\(result)`" : result
+        return result
     }
 
     /// Names that stay special even in backticks, so they get a trailing underscore instead.
@@ -63,6 +69,11 @@ enum Naming {
 
     /// `user id` → `UserId`, `item-detail` → `ItemDetail`; `nil` when nothing usable is left.
     static func typeName(_ name: String) -> String? {
+        ASCIIPath.typeName(name) ?? unicodeTypeName(name)
+    }
+
+    /// ``typeName(_:)`` for any Unicode name.
+    static func unicodeTypeName(_ name: String) -> String? {
         let parts = words(name)
         guard !parts.isEmpty else { return nil }
         var result = parts.map(uppercasedFirst).joined()

@@ -15,7 +15,8 @@ extension SpecResolver {
         var fileStems: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
         let knownModels = Set(models.keys)
-        var result: [ResolvedApi] = []
+        var named: [(decl: ApiDecl, stem: String)] = []
+        // First the names, in declaration order (which of two clashing APIs is reported depends on it),
         for decl in decls {
             if let first = seen[decl.name] {
                 diagnostics.error("api '\(decl.name)' is already defined at \(first.location)", at: decl.location)
@@ -39,20 +40,31 @@ extension SpecResolver {
             }
             stems[stem] = decl.name
             fileStems[stem.lowercased()] = stem
-            for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
-                diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
-            }
-            let hasInlineResponse = if case .inline = decl.response { true } else { false }
-            for suffix in hasInlineResponse ? ["Api", "Parser", "Response"] : ["Api", "Parser"] where Naming.reservedTypeNames.contains(stem + suffix) {
-                let what = decl.className == nil ? "api name '\(decl.name)'" : "className '\(stemSource)' of api '\(decl.name)'"
-                diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)
-            }
-            var api = resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: service + "Service")
-            api.statuses = resolvedStatuses(decl, response: api.response, stem: stem, knownModels: knownModels, modelTypeNames: modelTypeNames)
-            api.mockJSON = decl.mock.flatMap { mock(for: $0, response: Self.mockedResponse(of: api), api: decl.name, models: models) }
-            result.append(api)
+            named.append((decl, stem))
         }
-        return result
+        // Each API's own checks need only the names settled above: they run on all cores.
+        let serviceType = service + "Service"
+        return onAllCores(named) { resolver, item in
+            let (decl, stem) = item
+            resolver.checkGeneratedTypeNames(decl, stem: stem, modelTypeNames: modelTypeNames)
+            var api = resolver.resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: serviceType)
+            api.statuses = resolver.resolvedStatuses(decl, response: api.response, stem: stem, knownModels: knownModels, modelTypeNames: modelTypeNames)
+            api.mockJSON = decl.mock.flatMap { resolver.mock(for: $0, response: Self.mockedResponse(of: api), api: decl.name, models: models) }
+            return api
+        }
+    }
+
+    /// The types an API generates must not be models' or the generated code's own.
+    private mutating func checkGeneratedTypeNames(_ decl: ApiDecl, stem: String, modelTypeNames: Set<String>) {
+        let stemLocation = decl.className?.location ?? decl.location
+        for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
+            diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
+        }
+        let hasInlineResponse = if case .inline = decl.response { true } else { false }
+        for suffix in hasInlineResponse ? ["Api", "Parser", "Response"] : ["Api", "Parser"] where Naming.reservedTypeNames.contains(stem + suffix) {
+            let what = decl.className.map { "className '\($0.value)' of api '\(decl.name)'" } ?? "api name '\(decl.name)'"
+            diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)
+        }
     }
 
     private mutating func resolveApi(

@@ -14,20 +14,20 @@ extension SpecResolver {
     }
 
     /// Checks `shape` against `type` and fills in its Swift default and date format.
-    mutating func resolvedShape(_ shape: ValueShape, type: TypeRef, what: String, models: [String: ModelDecl]) -> ValueShape {
+    mutating func resolvedShape(_ shape: ValueShape, type: TypeRef, what: @autoclosure () -> String, models: [String: ModelDecl]) -> ValueShape {
         var shape = shape
         let mentionsDate = type.names.contains("Date")
         var format = serviceDates
         if let written = shape.format {
             if !mentionsDate {
-                diagnostics.error("format of \(what) applies to Date values only; its type is \(type)", at: written.location)
-            } else if let parsed = dateFormat(written, what: what) {
+                diagnostics.error("format of \(what()) applies to Date values only; its type is \(type)", at: written.location)
+            } else if let parsed = dateFormat(written, what: what()) {
                 format = parsed
             }
         }
         shape.dateFormat = mentionsDate && format != .iso8601 ? format : nil
         if let node = shape.defaultNode {
-            shape.defaultLiteral = defaultLiteral(node, type: type, what: what, models: models, dates: format)
+            shape.defaultLiteral = defaultLiteral(node, type: type, what: what(), models: models, dates: format)
         }
         return shape
     }

@@ -1,9 +1,9 @@
 /// Checks of files and streams: multipart and raw bodies, the `File` type, downloads.
 extension SpecResolver {
     /// Reports a `File` anywhere but in a param of a multipart body.
-    mutating func rejectFile(_ type: TypeRef, in what: String, at location: SourceLocation) {
+    mutating func rejectFile(_ type: TypeRef, in what: @autoclosure () -> String, at location: SourceLocation) {
         guard type.names.contains("File") else { return }
-        diagnostics.error("\(what) has type File, which can only be a param of an api with body: multipart", at: location)
+        diagnostics.error("\(what()) has type File, which can only be a param of an api with body: multipart", at: location)
     }
 
     /// Multipart and raw bodies: where params may go, where `File` may be.

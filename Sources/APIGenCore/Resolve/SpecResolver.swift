@@ -1,9 +1,10 @@
 /// Merges the files of each service and checks what no single file can: names defined twice, types
 /// that do not exist, paths and params that disagree, mocks that do not fit their response.
-struct SpecResolver {
+struct SpecResolver: Sendable {
     var diagnostics = Diagnostics()
-    /// The names an unknown type is compared with, prepared once per service.
-    private var typeCandidates: (models: Set<String>, candidates: Suggestion.Candidates)?
+    /// Names of types that are neither builtins nor models, in the order they were met; reported
+    /// with hints by ``reportUnknownTypes()``.
+    private var unknownTypeUses: [UnknownTypeUse] = []
     private var unknownTypes = 0
     /// Whether a spec file could not be parsed: a service then cannot be said to lack environments.
     var someFilesUnreadable = false
@@ -17,7 +18,9 @@ struct SpecResolver {
         var byService: [String: [SpecFile]] = [:]
         for file in files { byService[file.service, default: []].append(file) }
         let clashing = servicesClashingInCase(files)
-        return byService.keys.sorted().filter { !clashing.contains($0) }.compactMap { resolveService($0, files: byService[$0] ?? []) }
+        let services = byService.keys.sorted().filter { !clashing.contains($0) }.compactMap { resolveService($0, files: byService[$0] ?? []) }
+        reportUnknownTypes()
+        return services
     }
 
     /// Services whose folders (`Shop/`, `SHOP/`) a file system that ignores case cannot tell from
@@ -89,11 +92,12 @@ struct SpecResolver {
         var seen: [String: ModelDecl] = [:]
         var swiftNames: [String: String] = [:]
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
-        var result: [ResolvedModel] = []
+        var named: [ResolvedModel] = []
         let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
         let declsByName = Dictionary(
             decls.flatMap { decl in [(decl.name, decl)] + (Naming.typeName(decl.name).map { [($0, decl)] } ?? []) },
             uniquingKeysWith: { first, _ in first })
+        // First the names, in declaration order (which of two clashing models is reported depends on it),
         for decl in decls {
             if let first = seen[decl.name] {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
@@ -116,31 +120,44 @@ struct SpecResolver {
             }
             fileNames[swiftName.lowercased()] = swiftName
             swiftNames[swiftName] = decl.name
-            var model = ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: [])
-            switch decl.kind {
-            case .object(let fields):
-                model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownNames)
-                model.decl.kind = .object(resolvedFields(fields, owner: "model '\(decl.name)'", models: declsByName))
-            case .enumeration(let enumeration):
-                model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
-            case .sum(let sum):
-                model.sum = checkedSum(sum, owner: decl, knownModels: knownNames, models: declsByName)
-            }
-            if let additionalFields = decl.additionalFields {
-                model.additionalFieldsName = checkedAdditionalFields(additionalFields, of: decl, fieldNames: model.fieldNames, knownModels: knownNames)
-            }
-            result.append(model)
+            named.append(ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: []))
         }
+        // then each model's own checks, which need only the names, on all cores.
+        let namedModels = Dictionary(
+            named.flatMap { [($0.decl.name, $0.decl.name), ($0.swiftName, $0.decl.name)] }, uniquingKeysWith: { first, _ in first })
+        let checked = onAllCores(named) { resolver, model in
+            (resolver.checkedMembers(of: model, knownModels: knownNames, models: declsByName), Self.valueEdges(of: model.decl, models: namedModels))
+        }
+        var result = checked.map(\.0)
         let resolvedByName = Dictionary(
             result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
         checkSumsDoNotContainThemselves(result, models: resolvedByName)
         checkSumsCanEnd(result, models: resolvedByName)
-        let indirect = valueCycles(result, models: resolvedByName)
+        let indirect = valueCycles(result, edges: checked.map(\.1))
         for index in result.indices {
             if indirect.structs.contains(result[index].decl.name) { result[index].storesIndirectly = true }
             if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
         }
         return result
+    }
+
+    /// A named model with its fields, cases or sum members checked and resolved.
+    private mutating func checkedMembers(of named: ResolvedModel, knownModels: Set<String>, models: [String: ModelDecl]) -> ResolvedModel {
+        var model = named
+        let decl = named.decl
+        switch decl.kind {
+        case .object(let fields):
+            model.fieldNames = checkedFields(fields, owner: "model '\(decl.name)'", knownModels: knownModels)
+            model.decl.kind = .object(resolvedFields(fields, owner: "model '\(decl.name)'", models: models))
+        case .enumeration(let enumeration):
+            model.caseNames = checkedCases(enumeration, owner: "model '\(decl.name)'")
+        case .sum(let sum):
+            model.sum = checkedSum(sum, owner: decl, knownModels: knownModels, models: models)
+        }
+        if let additionalFields = decl.additionalFields {
+            model.additionalFieldsName = checkedAdditionalFields(additionalFields, of: decl, fieldNames: model.fieldNames, knownModels: knownModels)
+        }
+        return model
     }
 
     /// Environments become enum cases: each needs a Swift name of its own.
@@ -229,17 +246,36 @@ struct SpecResolver {
         }
     }
 
-    /// Reports names in a type that are neither builtins nor models of the service.
+    /// Notes names in a type that are neither builtins nor models of the service, for
+    /// ``reportUnknownTypes()`` to report once the checks that run on all cores are gathered.
     mutating func checkType(_ type: TypeRef, knownModels: Set<String>, at location: SourceLocation) {
         for name in type.names where !BuiltinType.isBuiltin(name) && !knownModels.contains(name) {
-            if typeCandidates?.models != knownModels {
-                typeCandidates = (knownModels, Suggestion.Candidates((Array(knownModels) + Array(BuiltinType.swiftNames.keys)).sorted()))
+            unknownTypeUses.append(UnknownTypeUse(name: name, location: location, knownModels: knownModels))
+        }
+    }
+
+    mutating func clearUnknownTypeUses() { unknownTypeUses = [] }
+
+    /// Takes over what a copy of this resolver reported and noted.
+    mutating func absorb(_ copy: SpecResolver) {
+        diagnostics.append(contentsOf: copy.diagnostics)
+        unknownTypeUses += copy.unknownTypeUses
+    }
+
+    /// Reports the unknown types noted so far, in the order their checks ran, each with the closest
+    /// known name as a hint.
+    mutating func reportUnknownTypes() {
+        var candidates: (models: Set<String>, candidates: Suggestion.Candidates)?
+        for use in unknownTypeUses {
+            if candidates?.models != use.knownModels {
+                candidates = (use.knownModels, Suggestion.Candidates((Array(use.knownModels) + Array(BuiltinType.swiftNames.keys)).sorted()))
             }
             // A spec with hundreds of unknown types is not a spec with typos: stop suggesting.
             unknownTypes += 1
-            let hint = unknownTypes > 100 ? "" : typeCandidates.map { Suggestion.hint(for: name, in: $0.candidates) } ?? ""
-            diagnostics.error("unknown type '\(name)'\(hint)", at: location)
+            let hint = unknownTypes > 100 ? "" : candidates.map { Suggestion.hint(for: use.name, in: $0.candidates) } ?? ""
+            diagnostics.error("unknown type '\(use.name)'\(hint)", at: use.location)
         }
+        unknownTypeUses = []
     }
 
     /// The models on a by-value cycle (fields of model type, optional or not; lists and maps hold
@@ -247,23 +283,14 @@ struct SpecResolver {
     /// is an error: no finite JSON value could ever decode.
     /// A sum on such a cycle becomes an `indirect` enum, which already boxes its cases: the models
     /// reached only through it need no box of their own.
-    private mutating func valueCycles(_ models: [ResolvedModel], models byName: [String: ModelDecl]) -> (structs: Set<String>, sums: Set<String>) {
-        func references(_ type: TypeRef, optionalToo: Bool) -> [String] {
-            switch type {
-            case .named(let name): byName[name].map { [$0.name] } ?? []
-            case .optional(let wrapped): optionalToo ? references(wrapped, optionalToo: true) : []
-            case .array, .dictionary: []
-            }
-        }
+    private mutating func valueCycles(_ models: [ResolvedModel], edges: [ValueEdges]) -> (structs: Set<String>, sums: Set<String>) {
         var anyEdges: [String: [String]] = [:], requiredEdges: [String: [String]] = [:], sumEdges: [String: [String]] = [:]
-        for model in models {
-            switch model.decl.kind {
-            case .object(let fields):
-                anyEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: true) }
-                requiredEdges[model.decl.name] = fields.flatMap { references($0.type, optionalToo: false) }
-            case .sum(let sum):
-                sumEdges[model.decl.name] = sum.members.flatMap { references($0.type, optionalToo: true) }
-            case .enumeration: continue
+        for (model, modelEdges) in zip(models, edges) {
+            if let members = modelEdges.sumMembers {
+                sumEdges[model.decl.name] = members
+            } else if modelEdges.holdsFields {
+                anyEdges[model.decl.name] = modelEdges.anyField
+                requiredEdges[model.decl.name] = modelEdges.requiredField
             }
         }
         let order = models.map(\.decl.name)
@@ -275,5 +302,39 @@ struct SpecResolver {
         let sums = StronglyConnected.cyclicNodes(order, edges: anyEdges.merging(sumEdges) { first, _ in first })
             .filter { sumEdges[$0] != nil }
         return (StronglyConnected.cyclicNodes(order, edges: anyEdges), sums)
+    }
+
+    /// The models a model holds by value, by their spec names: through any field, through its
+    /// required fields, or through its sum's members.
+    struct ValueEdges: Sendable {
+        var holdsFields = false
+        var anyField: [String] = []
+        var requiredField: [String] = []
+        var sumMembers: [String]?
+    }
+
+    /// ``ValueEdges`` of a model; `models` maps spec and Swift names of the service's models to their
+    /// spec names.
+    static func valueEdges(of decl: ModelDecl, models: [String: String]) -> ValueEdges {
+        func references(_ type: TypeRef, optionalToo: Bool) -> [String] {
+            switch type {
+            case .named(let name): models[name].map { [$0] } ?? []
+            case .optional(let wrapped): optionalToo ? references(wrapped, optionalToo: true) : []
+            case .array, .dictionary: []
+            }
+        }
+        var edges = ValueEdges()
+        switch decl.kind {
+        case .object(let fields):
+            edges.holdsFields = true
+            // By index: a field is a large value, and only its type is needed.
+            edges.anyField = fields.indices.flatMap { references(fields[$0].type, optionalToo: true) }
+            edges.requiredField = fields.indices.flatMap { references(fields[$0].type, optionalToo: false) }
+        case .sum(let sum):
+            edges.sumMembers = sum.members.flatMap { references($0.type, optionalToo: true) }
+        case .enumeration:
+            break
+        }
+        return edges
     }
 }

@@ -3,32 +3,54 @@ enum StronglyConnected {
     /// The nodes that lie on a cycle (a component of more than one node, or a node with an edge to
     /// itself). `order` fixes the visiting order, so the result does not depend on dictionary order.
     static func cyclicNodes(_ order: [String], edges: [String: [String]]) -> Set<String> {
-        var cyclic = Set<String>()
-        var index: [String: Int] = [:], lowLink: [String: Int] = [:]
-        var stack: [String] = [], onStack = Set<String>()
-        func connect(_ node: String) {
-            index[node] = index.count
-            lowLink[node] = index[node]
+        // Nodes are numbered once (those of `order` first), so the search itself works on arrays.
+        var numbers: [String: Int] = [:]
+        var names: [String] = []
+        func number(_ name: String) -> Int {
+            if let known = numbers[name] { return known }
+            numbers[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
+        for name in order { _ = number(name) }
+        var successors: [[Int]] = []
+        while successors.count < names.count {
+            successors.append((edges[names[successors.count]] ?? []).map(number))
+        }
+        let cyclic = cyclicNodes(count: names.count, visiting: order.map(number), successors: successors)
+        return Set(cyclic.map { names[$0] })
+    }
+
+    /// ``cyclicNodes(_:edges:)`` over nodes `0..<count`.
+    private static func cyclicNodes(count: Int, visiting order: [Int], successors: [[Int]]) -> [Int] {
+        var cyclic: [Int] = []
+        var index = [Int](repeating: -1, count: count), lowLink = [Int](repeating: 0, count: count)
+        var stack: [Int] = [], onStack = [Bool](repeating: false, count: count)
+        var visited = 0
+        func connect(_ node: Int) {
+            index[node] = visited
+            lowLink[node] = visited
+            visited += 1
             stack.append(node)
-            onStack.insert(node)
-            for next in edges[node] ?? [] {
-                if index[next] == nil {
+            onStack[node] = true
+            for next in successors[node] {
+                if index[next] < 0 {
                     connect(next)
-                    lowLink[node] = min(lowLink[node] ?? 0, lowLink[next] ?? 0)
-                } else if onStack.contains(next) {
-                    lowLink[node] = min(lowLink[node] ?? 0, index[next] ?? 0)
+                    lowLink[node] = min(lowLink[node], lowLink[next])
+                } else if onStack[next] {
+                    lowLink[node] = min(lowLink[node], index[next])
                 }
             }
             guard lowLink[node] == index[node] else { return }
-            var component: [String] = []
+            var component: [Int] = []
             while let top = stack.popLast() {
-                onStack.remove(top)
+                onStack[top] = false
                 component.append(top)
                 if top == node { break }
             }
-            if component.count > 1 || (edges[node] ?? []).contains(node) { cyclic.formUnion(component) }
+            if component.count > 1 || successors[node].contains(node) { cyclic += component }
         }
-        for node in order where index[node] == nil { connect(node) }
+        for node in order where index[node] < 0 { connect(node) }
         return cyclic
     }
 }

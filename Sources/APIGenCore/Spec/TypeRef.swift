@@ -72,7 +72,12 @@ struct TypeParser {
 
     /// Parses a whole type expression.
     static func parse(_ text: String) -> Result<TypeRef, Failure> {
-        if let simple = simpleName(text) { return .success(simple) }
+        if let simple = simpleName(text) ?? ASCIITypeParser.parse(text) { return .success(simple) }
+        return parseInGeneral(text)
+    }
+
+    /// ``parse(_:)`` by the general parser alone, which reads any text and words every error.
+    static func parseInGeneral(_ text: String) -> Result<TypeRef, Failure> {
         var parser = TypeParser(text)
         do {
             let type = try parser.parseType()

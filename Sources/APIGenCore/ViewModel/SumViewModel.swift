@@ -7,7 +7,7 @@ enum SumViewModel {
         let members = sum.members.enumerated().map { index, member -> ViewModel in
             imports.add(member.decl.type, using: types)
             var doc = member.decl.description
-            if doc == nil, let tag = member.tag { doc = "Tagged `\(tag.replacingOccurrences(of: "`", with: "'"))`." }
+            if doc == nil, let tag = member.tag { doc = "Tagged `\(SwiftLiteral.withoutBackticks(tag))`." }
             return [
                 "caseName": .text(member.caseName),
                 "type": .text(memberTypes[index]),

@@ -52,6 +52,7 @@ enum SwiftLiteral {
         guard let text else { return [] }
         // Most descriptions are one line of printable ASCII: only trailing spaces to drop.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard text.utf8.last == UInt8(ascii: " ") else { return text.isEmpty ? [] : [text] }
             var line = Substring(text)
             while line.last == " " { line.removeLast() }
             return line.isEmpty ? [] : [String(line)]
@@ -89,7 +90,13 @@ enum SwiftLiteral {
 
     /// Spec text as a Markdown code span on one doc-comment line: `` `GET /items` ``.
     static func docCode(_ text: String) -> String {
-        "`" + docLine(text.replacingOccurrences(of: "`", with: "'")) + "`"
+        "`" + docLine(withoutBackticks(text)) + "`"
+    }
+
+    /// `text` with each backtick made an apostrophe, so that it cannot end a code span.
+    static func withoutBackticks(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "`")) else { return text }
+        return String(text.map { $0 == "`" ? "'" : $0 })
     }
 
     /// The first line of a description, for `- Parameters:` entries.

@@ -9,10 +9,22 @@ struct RenderJob {
 enum Layout {
     /// `(a: Int, b: String? = nil)`, or one parameter a line when long.
     static func parameterList(_ parameters: [String], indent: String) -> String {
-        let single = "(" + parameters.joined(separator: ", ") + ")"
-        if parameters.count <= 3, single.count <= 80 { return single }
-        let inner = indent + "    "
-        return "(\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n" + indent + ")"
+        if parameters.count <= 3 {
+            let single = "(" + parameters.joined(separator: ", ") + ")"
+            // Counting characters walks the text; fewer than 81 bytes are fewer than 81 characters.
+            if single.utf8.count <= 80 || single.count <= 80 { return single }
+        }
+        var list = "(\n"
+        list.reserveCapacity(parameters.reduce(indent.utf8.count + 3) { $0 + $1.utf8.count + indent.utf8.count + 6 })
+        for (index, parameter) in parameters.enumerated() {
+            list += indent
+            list += "    "
+            list += parameter
+            list += index < parameters.count - 1 ? ",\n" : "\n"
+        }
+        list += indent
+        list += ")"
+        return list
     }
 
     /// `name: Type` or `name: Type? = nil` for an init parameter.

@@ -26,27 +26,41 @@ extension OutputWriter {
         }
         var spellings: [String: String] = [:]  // lowercased → as written, for files and folders
         var folders: [String] = []  // each folder once, parents first
-        var seenFolders: Set<String> = []
-        for path in paths {
-            let components = path.split(separator: "/").map(String.init)
-            for component in components where component.utf8.count > maxNameBytes {
-                report("cannot write \(path): the name \(component.prefix(40))… is \(component.utf8.count) bytes long, and file systems allow \(maxNameBytes)", path)
+        var folderClashes: [String: Bool] = [:]  // each folder once: whether it or a parent clashes
+        /// Notes a path's spelling; `false` when an earlier path spells it in another case.
+        func noteSpelling(_ path: String) -> Bool {
+            let lowered = lowercasedPath(path)
+            guard let other = spellings[lowered] else {
+                spellings[lowered] = path
+                return true
             }
-            if (root + "/" + path).utf8.count >= maxPathBytes {
+            guard other == path else {
+                report("\(path) and \(other) differ only in case, which macOS and Windows do not tell apart", path)
+                return false
+            }
+            return true
+        }
+        /// Notes a folder and its parents, parents first; whether any of them clashes. Only the first
+        /// clash of a path is reported: below a clashing folder everything clashes.
+        func noteFolder(_ folder: String) -> Bool {
+            if let clashes = folderClashes[folder] { return clashes }
+            let parent = parentFolder(of: folder)
+            let clashes = (!parent.isEmpty && noteFolder(parent)) || !noteSpelling(folder)
+            folderClashes[folder] = clashes
+            folders.append(folder)
+            return clashes
+        }
+        for path in paths {
+            if path.utf8.count > maxNameBytes {
+                for component in components(of: path) where component.utf8.count > maxNameBytes {
+                    report("cannot write \(path): the name \(component.prefix(40))… is \(component.utf8.count) bytes long, and file systems allow \(maxNameBytes)", path)
+                }
+            }
+            if root.utf8.count + 1 + path.utf8.count >= maxPathBytes {
                 report("cannot write \(path): the full path is longer than the system's limit of \(maxPathBytes - 1) bytes", path)
             }
-            var prefix = ""
-            var clashes = false
-            for (index, component) in components.enumerated() {
-                prefix = prefix.isEmpty ? component : prefix + "/" + component
-                // Only the first clash of a path: below a clashing folder everything clashes.
-                if !clashes, let other = spellings[prefix.lowercased()], other != prefix {
-                    report("\(prefix) and \(other) differ only in case, which macOS and Windows do not tell apart", prefix)
-                    clashes = true
-                }
-                spellings[prefix.lowercased()] = spellings[prefix.lowercased()] ?? prefix
-                if index < components.count - 1, seenFolders.insert(prefix).inserted { folders.append(prefix) }
-            }
+            let folder = parentFolder(of: path)
+            if folder.isEmpty || !noteFolder(folder) { _ = noteSpelling(path) }
             if !readFiles.contains(path), kind(of: root + "/" + path) == .folder {
                 report("\(path) is a folder where apigen must write a file; move it away", path)
             }
@@ -83,7 +97,7 @@ extension OutputWriter {
 
     /// `Shop/Apis` for `Shop/Apis/PingApi.swift`, `""` for `Shop`.
     static func parentFolder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 
     enum PathKind { case missing, file, folder }

@@ -73,7 +73,26 @@ extension OutputWriter {
 
     /// The extension of a file name (`swift` of `LoginApi.swift`), empty when it has none.
     static func fileExtension(of name: Substring) -> Substring {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...]
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        return name[name.utf8.index(after: dot)...]
+    }
+
+    /// The last component of a `/`-separated path.
+    static func lastComponent(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
+
+    /// The components of a `/`-separated relative path, empty ones left out, without the
+    /// `Character`-by-`Character` walk of `split`.
+    static func components(of path: String) -> [String] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
+    }
+
+    /// A path lowercased the way ``checkPaths(_:deleted:readFiles:in:diagnostics:)`` compares
+    /// spellings: bytes for ASCII paths, Unicode's rules otherwise.
+    static func lowercasedPath(_ path: String) -> String {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.lowercased() }
+        return String(decoding: path.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -91,8 +91,7 @@ enum OutputWriter {
         var paths: [String] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for file in files(below: root.path) {
-            let name = file.relative.split(separator: "/").last ?? ""
-            guard kind.fileExtensions.contains(String(fileExtension(of: name))) else { continue }
+            guard kind.fileExtensions.contains(String(fileExtension(of: lastComponent(of: file.relative)))) else { continue }
             var relative = file.relative
             if file.isLink {
                 // A link is followed, and left alone when it leads out of the output folder.

@@ -14,22 +14,28 @@ struct SubsetRenderer: Sendable {
 
     /// Renders the template `name` with `context`; `nil` when there is no such template.
     func render(_ context: ViewModel, template name: String) throws(Unsupported) -> String? {
+        try renderUTF8(context, template: name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``render(_:template:)`` as UTF-8 bytes: appending bytes costs a fraction of appending strings.
+    func renderUTF8(_ context: ViewModel, template name: String) throws(Unsupported) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         var stack: [TemplateValue] = [.object(context)]
         try render(template.nodes, stack: &stack, into: &output)
         return output
     }
 
-    private func render(_ nodes: [SubsetTemplate.Node], stack: inout [TemplateValue], into output: inout String) throws(Unsupported) {
+    private func render(_ nodes: [SubsetTemplate.Node], stack: inout [TemplateValue], into output: inout [UInt8]) throws(Unsupported) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text.utf8)
             case .variable(let path):
                 switch lookUp(path, in: stack) {
-                case .text(let text): output += text
-                case .bool(let flag): output += flag ? "true" : "false"
+                case .text(let text): output.append(contentsOf: text.utf8)
+                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
                 case .none: break
                 case .list, .object: throw Unsupported()
                 }
@@ -56,7 +62,7 @@ struct SubsetRenderer: Sendable {
         }
     }
 
-    private func renderPushing(_ value: TemplateValue, _ nodes: [SubsetTemplate.Node], stack: inout [TemplateValue], into output: inout String) throws(Unsupported) {
+    private func renderPushing(_ value: TemplateValue, _ nodes: [SubsetTemplate.Node], stack: inout [TemplateValue], into output: inout [UInt8]) throws(Unsupported) {
         stack.append(value)
         defer { stack.removeLast() }
         try render(nodes, stack: &stack, into: &output)

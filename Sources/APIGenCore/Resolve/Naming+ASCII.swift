@@ -1,0 +1,66 @@
+extension Naming {
+    /// ``Naming/propertyName(_:)`` and ``Naming/typeName(_:)`` for names written in ASCII, nearly every
+    /// name in practice, on bytes: the same rules without the Unicode case tables and `Character`
+    /// breaking that cost the general path about ten times as much. `nil` for other names.
+    enum ASCIIPath {
+        /// The words of an ASCII name as byte ranges (letters and digits; anything else separates), or
+        /// `nil` when the name is not ASCII.
+        private static func words(_ bytes: [UInt8]) -> [Range<Int>]? {
+            var words: [Range<Int>] = []
+            var start: Int?
+            for (index, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if isLetterOrDigit(byte) {
+                    if start == nil { start = index }
+                } else if let begun = start {
+                    words.append(begun..<index)
+                    start = nil
+                }
+            }
+            if let begun = start { words.append(begun..<bytes.count) }
+            return words
+        }
+
+        /// The property name, before keywords are looked at: `.some(nil)` when nothing usable is left,
+        /// `nil` when the name is not ASCII.
+        static func propertyName(_ name: String) -> String?? {
+            let bytes = Array(name.utf8)
+            guard let words = words(bytes) else { return nil }
+            guard let first = words.first else { return .some(nil) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            if isDigit(bytes[first.lowerBound]) { result.append(UInt8(ascii: "_")) }
+            // Lowercase a leading acronym, keeping its last capital as the start of the next word
+            // when lowercase follows: URLString → urlString, ID → id, Name → name.
+            var upperRun = 0
+            while first.lowerBound + upperRun < first.upperBound, isUpper(bytes[first.lowerBound + upperRun]) { upperRun += 1 }
+            let lowered = upperRun == first.count || upperRun <= 1 ? upperRun : upperRun - 1
+            for (offset, byte) in bytes[first].enumerated() { result.append(offset < lowered ? byte | 0x20 : byte) }
+            for word in words.dropFirst() { appendCapitalized(bytes[word], to: &result) }
+            return .some(String(decoding: result, as: UTF8.self))
+        }
+
+        /// The type name: `.some(nil)` when nothing usable is left, `nil` when the name is not ASCII.
+        static func typeName(_ name: String) -> String?? {
+            let bytes = Array(name.utf8)
+            guard let words = words(bytes) else { return nil }
+            guard let first = words.first else { return .some(nil) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            if isDigit(bytes[first.lowerBound]) { result.append(UInt8(ascii: "_")) }
+            for word in words { appendCapitalized(bytes[word], to: &result) }
+            return .some(String(decoding: result, as: UTF8.self))
+        }
+
+        private static func appendCapitalized(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
+            guard let head = word.first else { return }
+            result.append(isLower(head) ? head & ~0x20 : head)
+            result.append(contentsOf: word.dropFirst())
+        }
+
+        private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        private static func isLetterOrDigit(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
+    }
+}
