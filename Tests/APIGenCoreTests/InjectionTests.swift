@@ -105,7 +105,7 @@ import Testing
         let services = Generator.resolve(specs: folder.url, diagnostics: &diagnostics)
         #expect(diagnostics.sorted.isEmpty)
         func check(_ model: ViewModel, in job: String) {
-            for (key, value) in model {
+            for (key, value) in model.pairs {
                 switch value {
                 case .text(let text) where Self.commentKeys.contains(key):
                     #expect(!URLCheck.hasControlCharacters(text), "\(job): \(key) = \(text)")

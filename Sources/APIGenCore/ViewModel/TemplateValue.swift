@@ -1,6 +1,34 @@
-/// A template's input: a flat dictionary whose names and texts are already escaped, cased and split,
-/// so templates only lay them out. Keys are documented in each template's header comment.
-typealias ViewModel = [String: TemplateValue]
+/// A template's input: named values whose texts are already escaped, cased and split, so templates
+/// only lay them out. Keys are documented in each template's header comment.
+///
+/// Written like a dictionary, kept as pairs in the order written: a view model holds a few to a few
+/// dozen short names, and comparing them costs less than hashing them, which building and looking up
+/// a `Dictionary` did for every name of every file.
+struct ViewModel: Sendable, ExpressibleByDictionaryLiteral {
+    private var entries: [(name: String, value: TemplateValue)]
+
+    init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        entries = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The value of a name; setting `nil` removes it.
+    subscript(name: String) -> TemplateValue? {
+        get {
+            for entry in entries where entry.name == name { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((name: name, value: newValue))
+            }
+        }
+    }
+
+    /// The names and values, in the order they were written.
+    var pairs: [(name: String, value: TemplateValue)] { entries }
+}
 
 /// A view-model value, in the shapes Mustache tells apart: text, a flag, a list, or a nested view
 /// model. Typed, so that rendering looks names up without a dynamic cast.
@@ -52,5 +80,7 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
 
 extension ViewModel {
     /// The view model as swift-mustache takes it.
-    var mustacheValue: [String: Any] { mapValues(\.mustacheValue) }
+    var mustacheValue: [String: Any] {
+        Dictionary(entries.map { ($0.name, $0.value.mustacheValue) }, uniquingKeysWith: { _, last in last })
+    }
 }
