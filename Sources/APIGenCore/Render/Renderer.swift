@@ -22,35 +22,47 @@ struct Renderer: Sendable {
     let templates: TemplateSet
     var settings = RenderSettings()
 
+    /// A service and the type names its files use, shared by reference by all of its items (a
+    /// service is a large value: copying it into every item cost more than rendering some files).
+    private final class ServiceContext: Sendable {
+        let service: ResolvedService
+        let types: SwiftTypeRenderer
+
+        init(service: ResolvedService, types: SwiftTypeRenderer) {
+            self.service = service
+            self.types = types
+        }
+    }
+
     /// One file to produce.
     private enum Item: Sendable {
-        case service(ResolvedService)
-        case model(ResolvedModel, ResolvedService, SwiftTypeRenderer)
-        case api(ResolvedApi, ResolvedService, SwiftTypeRenderer)
+        case service(ServiceContext)
+        case model(ResolvedModel, ServiceContext)
+        case api(ResolvedApi, ServiceContext)
 
         /// The spec file the item's code comes from; `nil` for a service (its settings may be spread
         /// over several files).
         var specFile: String? {
             switch self {
             case .service: nil
-            case .model(let model, _, _): model.decl.file
-            case .api(let api, _, _): api.decl.file
+            case .model(let model, _): model.decl.file
+            case .api(let api, _): api.decl.file
             }
         }
 
         var source: String {
             switch self {
-            case .service(let service): service.settingsFile
-            case .model(let model, _, _): model.decl.file
-            case .api(let api, _, _): api.decl.file
+            case .service(let context): context.service.settingsFile
+            case .model(let model, _): model.decl.file
+            case .api(let api, _): api.decl.file
             }
         }
 
         var job: RenderJob {
             switch self {
-            case .service(let service): ServiceViewModel.make(service)
-            case .model(let model, let service, let types): ModelViewModel.make(model, service: service, types: types)
-            case .api(let api, let service, let types): ApiViewModel.make(api, service: service, types: types)
+            case .service(let context): ServiceViewModel.make(context.service)
+            case .model(let model, let context): ModelViewModel.make(model, service: context.service, types: context.types)
+            case .api(let api, let context): ApiViewModel.make(api, service: context.service, types: context.types)
             }
         }
     }
@@ -66,9 +78,10 @@ struct Renderer: Sendable {
             let types = SwiftTypeRenderer(modelNames: Dictionary(
                 service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }),
                 overrides: settings.typeOverrides)
-            items.append(.service(service))
-            items += service.models.map { .model($0, service, types) }
-            items += service.apis.map { .api($0, service, types) }
+            let context = ServiceContext(service: service, types: types)
+            items.append(.service(context))
+            items += service.models.map { .model($0, context) }
+            items += service.apis.map { .api($0, context) }
         }
         return items
     }
