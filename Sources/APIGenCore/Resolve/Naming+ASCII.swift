@@ -24,32 +24,38 @@ extension Naming {
         /// The property name, before keywords are looked at: `.some(nil)` when nothing usable is left,
         /// `nil` when the name is not ASCII.
         static func propertyName(_ name: String) -> String?? {
-            let bytes = Array(name.utf8)
-            guard let words = words(bytes) else { return nil }
-            guard let first = words.first else { return .some(nil) }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 1)
-            if isDigit(bytes[first.lowerBound]) { result.append(UInt8(ascii: "_")) }
-            // Lowercase a leading acronym, keeping its last capital as the start of the next word
-            // when lowercase follows: URLString → urlString, ID → id, Name → name.
-            var upperRun = 0
-            while first.lowerBound + upperRun < first.upperBound, isUpper(bytes[first.lowerBound + upperRun]) { upperRun += 1 }
-            let lowered = upperRun == first.count || upperRun <= 1 ? upperRun : upperRun - 1
-            for (offset, byte) in bytes[first].enumerated() { result.append(offset < lowered ? byte | 0x20 : byte) }
-            for word in words.dropFirst() { appendCapitalized(bytes[word], to: &result) }
-            return .some(String(decoding: result, as: UTF8.self))
+            joined(name, firstWord: appendLoweringLead)
         }
 
         /// The type name: `.some(nil)` when nothing usable is left, `nil` when the name is not ASCII.
         static func typeName(_ name: String) -> String?? {
+            joined(name, firstWord: appendCapitalized)
+        }
+
+        /// The words joined, the first as `firstWord` writes it and the others capitalized, with `_`
+        /// in front when the name would start with a digit.
+        private static func joined(_ name: String, firstWord: (ArraySlice<UInt8>, inout [UInt8]) -> Void) -> String?? {
             let bytes = Array(name.utf8)
             guard let words = words(bytes) else { return nil }
             guard let first = words.first else { return .some(nil) }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 1)
             if isDigit(bytes[first.lowerBound]) { result.append(UInt8(ascii: "_")) }
-            for word in words { appendCapitalized(bytes[word], to: &result) }
+            firstWord(bytes[first], &result)
+            for word in words.dropFirst() { appendCapitalized(bytes[word], to: &result) }
             return .some(String(decoding: result, as: UTF8.self))
+        }
+
+        /// Lowercases a leading acronym, keeping its last capital as the start of the next word when
+        /// lowercase follows: URLString → urlString, ID → id, Name → name.
+        private static func appendLoweringLead(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
+            var upperRun = 0
+            for byte in word {
+                guard isUpper(byte) else { break }
+                upperRun += 1
+            }
+            let lowered = upperRun == word.count || upperRun <= 1 ? upperRun : upperRun - 1
+            for (offset, byte) in word.enumerated() { result.append(offset < lowered ? byte | 0x20 : byte) }
         }
 
         private static func appendCapitalized(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
