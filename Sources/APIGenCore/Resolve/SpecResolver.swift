@@ -254,6 +254,7 @@ struct SpecResolver: Sendable {
         }
     }
 
+    /// Forgets the unknown types noted so far (for a copy that starts a check of its own).
     mutating func clearUnknownTypeUses() { unknownTypeUses = [] }
 
     /// Takes over what a copy of this resolver reported and noted.
