@@ -19,7 +19,7 @@ struct TransferParts: Sendable {
         guard let sink, toFile else { return result }
         switch result {
         case .failure(let error):
-            _ = sink.finish(failed: true)
+            sink.finish(failed: true)
             return .failure(error)
         case .success(var response):
             switch sink.finish(failed: false) {

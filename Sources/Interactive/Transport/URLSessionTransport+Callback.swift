@@ -33,7 +33,11 @@ extension URLSessionTransport: CallbackTransport {
         let (session, delegate) = singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
         let made: (URLSessionTask, URLRequest, TransferParts?)
         do throws(InteractiveError) {
-            made = try Self.makeTask(in: session, urlRequest, for: request)
+            // The executor takes this path only for requests that download nothing; a download's
+            // sink here is not finished early by a cancellation (see `DownloadSink.withSink`).
+            let reporter = ProgressReporter.current
+            let sink = request.download.map { DownloadSink(request: request, download: $0, reporter: reporter) }
+            made = try Self.makeTask(in: session, urlRequest, for: request, sink: sink, reporter: reporter)
         } catch {
             completion(.failure(error))
             return

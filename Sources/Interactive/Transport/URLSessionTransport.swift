@@ -115,18 +115,22 @@ public final class URLSessionTransport: Transport {
         throw .transport(message: "more than \(Self.maxResentRedirects) redirects for \(request.apiName)", code: URLError.httpTooManyRedirects.rawValue)
     }
 
-    /// One data task for `urlRequest`, cancelled when the calling task is cancelled.
+    /// One data task for `urlRequest`, cancelled when the calling task is cancelled (a download's
+    /// partial file is then finished at once, see ``DownloadSink/withSink(for:reporter:_:)``).
     private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async throws(InteractiveError) -> SessionDelegate.Outcome {
         let receivesInChunks = request.download != nil || request.streamsResponse
         let (session, delegate) = receivesInChunks ? (transferSession, transferDelegate) : singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
-        let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, sending: urlRequest, transfer: transfer) { continuation.resume(returning: $0) }
-                task.resume()
+        let reporter = ProgressReporter.current
+        return try await DownloadSink.withSink(for: request, reporter: reporter) { sink throws(InteractiveError) in
+            let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request, sink: sink, reporter: reporter)
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    delegate.register(task, for: request, sending: urlRequest, transfer: transfer) { continuation.resume(returning: $0) }
+                    task.resume()
+                }
+            } onCancel: {
+                task.cancel()
             }
-        } onCancel: {
-            task.cancel()
         }
     }
 
