@@ -29,7 +29,7 @@ enum DeadlineRace {
     ) async -> Result<T, InteractiveError> {
         let race = Race<T>()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let work = Task {
                     do throws(InteractiveError) {
                         race.finish(.success(try await operation()), fromWork: true)
@@ -65,7 +65,7 @@ enum DeadlineRace {
     ) async -> Result<T, InteractiveError> {
         let race = Race<T>()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let cancel = start { result in race.finish(result, fromWork: true) }
                 let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
                     race.finish(.failure(.timeout(after: timeout)))
@@ -80,9 +80,13 @@ enum DeadlineRace {
 }
 
 /// The shared state of one race: the first result wins, later ones are dropped.
+///
+/// The caller's continuation is resumed exactly once, by whichever of ``install(_:)`` and
+/// ``finish(_:fromWork:)`` finds the other done, under the lock; hence an unchecked continuation,
+/// which saves the checked one's allocation on every request.
 private final class Race<T: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<T, InteractiveError>, Never>?
+        var continuation: UnsafeContinuation<Result<T, InteractiveError>, Never>?
         var result: Result<T, InteractiveError>?
         /// Cancels the operation (its task, or a ``CallbackTransport`` exchange).
         var cancelWork: (@Sendable () -> Void)?
@@ -94,7 +98,7 @@ private final class Race<T: Sendable>: Sendable {
     private let state = Locked(State())
 
     /// Registers the waiting caller; resumes it at once if the race is already decided.
-    func install(_ continuation: CheckedContinuation<Result<T, InteractiveError>, Never>) {
+    func install(_ continuation: UnsafeContinuation<Result<T, InteractiveError>, Never>) {
         let decided: Result<T, InteractiveError>? = state.withLock { state in
             if state.result == nil { state.continuation = continuation }
             return state.result
@@ -121,7 +125,7 @@ private final class Race<T: Sendable>: Sendable {
     /// operation's own (a streamed response goes on after it is delivered), the operation is
     /// cancelled first, so its cancellation handlers have run when the caller resumes.
     func finish(_ result: Result<T, InteractiveError>, fromWork: Bool = false) {
-        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, (@Sendable () -> Void)?, DeadlineTimer?)? = state.withLock { state in
+        let winner: (UnsafeContinuation<Result<T, InteractiveError>, Never>?, (@Sendable () -> Void)?, DeadlineTimer?)? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
             state.workWon = fromWork
