@@ -20,6 +20,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Creates an empty header list.
     public init() { fields = [] }
 
+    /// An empty header list with room for `minimumCapacity` fields.
+    init(minimumCapacity: Int) {
+        fields = []
+        fields.reserveCapacity(minimumCapacity)
+    }
+
     /// Creates a header list from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }

@@ -6,15 +6,10 @@ import Foundation
 #endif
 
 /// ``URLSessionTransport/send(_:)`` with a completion callback, for the executor's path without a
-/// task per request: the same header check, sessions, `Connection: close` and 307/308 re-sends.
+/// task per request: the same sessions, `Connection: close` and 307/308 re-sends (the executor checked
+/// the headers, see ``CallbackTransport``).
 extension URLSessionTransport: CallbackTransport {
     func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void) -> @Sendable () -> Void {
-        do throws(InteractiveError) {
-            try HeaderCheck.validate(request.headers)
-        } catch {
-            completion(.failure(error))
-            return {}
-        }
         var urlRequest = Self.makeURLRequest(request)
         let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
         if singleUse {

@@ -134,19 +134,6 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    static func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
-        // Cookies are accepted from the request's own host (the policy is "main document domain").
-        urlRequest.mainDocumentURL = request.url
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = wholeSeconds(request.timeout) + 1
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        return urlRequest
-    }
-
     /// The timeout rounded up to whole seconds, at least one and at most a year: FoundationNetworking
     /// crashes converting a larger interval to milliseconds (`.seconds(Int64.max)` is a natural way
     /// to write "no timeout"), and the executor enforces the exact deadline anyway.
@@ -158,10 +145,12 @@ public final class URLSessionTransport: Transport {
 
     /// Our response type from Foundation's.
     static func makeResponse(_ http: HTTPURLResponse, body: Data) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
+        let fields = http.allHeaderFields
+        var headers = HTTPHeaders(minimumCapacity: fields.count)
+        for (name, value) in fields {
             // Strings on every platform; interpolating `Any` would go through `String(describing:)`.
-            headers.add(value as? String ?? "\(value)", for: name as? String ?? "\(name)")
+            // The name's base is cast, not the `AnyHashable` itself, which is a longer way to the same.
+            headers.add(value as? String ?? "\(value)", for: name.base as? String ?? "\(name)")
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: body)
     }
