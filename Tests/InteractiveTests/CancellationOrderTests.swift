@@ -34,20 +34,35 @@ struct CancellationOrderTests {
         let transport = TidyingTransport()
         let executor = Executor(transport: transport, plugins: withPlugin ? [HeaderPlugin(["X-Test": "1"])] : [])
         let api = ItemApi(service: service)
-        let task = Task { await failure { () async throws(InteractiveError) in try await executor.execute(api) } }
+        // What the caller sees the moment it is resumed (`cancel()` itself runs the handlers, so the
+        // canceller cannot tell). The caller resumes on a queue of its own: on the cooperative pool
+        // it could wait for the thread the handler holds, and see the handler done whatever the order.
+        let task = Task {
+            await onDedicatedExecutor { () async -> (InteractiveError?, Bool) in
+                let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
+                return (error, transport.tidied.current)
+            }
+        }
         #expect(await eventually { transport.started.current })
         task.cancel()
-        #expect(await task.value == .cancelled)
-        #expect(transport.tidied.current, "the caller was resumed before the transport tidied up")
+        let (error, tidied) = await task.value
+        #expect(error == .cancelled)
+        #expect(tidied, "the caller was resumed before the transport tidied up")
     }
 
+    /// The deadline's timer, not the caller, decides this race, so only the race's order (cancel
+    /// the work, then resume the caller) keeps the handler ahead; a cancelled caller is also held by
+    /// the runtime until its own cancellation handler, which cancels the work, has returned.
     @Test("a timed-out caller resumes after the transport's cancellation handler", arguments: [false, true])
     func timeoutAfterTheHandler(withPlugin: Bool) async {
         let transport = TidyingTransport()
         let executor = Executor(transport: transport, plugins: withPlugin ? [HeaderPlugin(["X-Test": "1"])] : [])
         let api = ItemApi(service: service, timeout: .milliseconds(200))
-        let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
+        let (error, tidied) = await onDedicatedExecutor { () async -> (InteractiveError?, Bool) in
+            let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
+            return (error, transport.tidied.current)
+        }
         #expect(error == .timeout(after: .milliseconds(200)))
-        #expect(transport.tidied.current, "the caller was resumed before the transport tidied up")
+        #expect(tidied, "the caller was resumed before the transport tidied up")
     }
 }
