@@ -52,6 +52,24 @@ struct HotPathEncodingTests {
         }
     }
 
+    @Test("header names match as their lower-cased forms match")
+    func headerNameMatching() {
+        let names = ["Accept", "accept", "ACCEPT", "Accept-", "Acceptx", "X-Naïve", "x-naÏve", "X-NAÏVE", "é", "e\u{301}", "É", "İ", "i\u{307}",
+                     "", "a", "b", "[", "{", "@", "`", "ß", "SS", "x\u{301}", "x"]
+        for a in names {
+            for b in names {
+                #expect(HTTPHeaders.namesMatch(a, b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+            }
+        }
+        var headers: HTTPHeaders = ["Content-Type": "a", "X-One": "1"]
+        headers.add("2", for: "content-type")
+        headers.set("b", for: "CONTENT-TYPE")
+        #expect(headers.fields.map(\.name) == ["Content-Type", "X-One"])
+        #expect(headers["content-TYPE"] == "b")
+        headers.remove("x-one")
+        #expect(headers.fields.count == 1)
+    }
+
     @Test("URLRequest headers are stored as addValue stores them: capitalized names, repeated ones comma-joined in order")
     func urlRequestHeaders() throws {
         let url = try #require(URL(string: "http://127.0.0.1:9/x"))

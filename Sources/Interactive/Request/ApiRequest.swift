@@ -153,14 +153,20 @@ public struct ApiRequest: Sendable {
         var headers = snapshot.headers
         for field in constantHeaders { headers.set(field.value, for: field.name) }
         var bodyMembers: [Parameter] = []
-        var pathValues: [String: String] = [:]
+        // A list, not a dictionary: a path has a placeholder or two.
+        var pathValues: [(name: String, value: String)] = []
         var reservedPathNames: Set<String> = []
 
         for parameter in parameters {
             if parameter.isNone { continue }
             switch parameter.location {
             case .path:
-                pathValues[parameter.key] = try parameter.flat().singleText
+                let text = try parameter.flat().singleText
+                if let index = pathValues.firstIndex(where: { $0.name == parameter.key }) {
+                    pathValues[index].value = text
+                } else {
+                    pathValues.append((parameter.key, text))
+                }
                 if parameter.allowsReserved { reservedPathNames.insert(parameter.key) }
             case .query:
                 if parameter.isSecret {

@@ -13,7 +13,7 @@ enum PathTemplate {
     /// Replaces each `{name}` by its percent-encoded value, so that `/`, `?`, `#` and `..` in a value
     /// stay data inside one segment; names in `reserved` keep `/` and the other reserved characters
     /// (see ``encodeReserved(_:name:)``).
-    static func expand(_ template: String, values: [String: String], reserved: Set<String> = []) throws(InteractiveError) -> String {
+    static func expand(_ template: String, values: [(name: String, value: String)], reserved: Set<String> = []) throws(InteractiveError) -> String {
         // Braces are looked for among the UTF-8 bytes: walking the template by `Character` cost more
         // than the rest of the expansion.
         let bytes = template.utf8
@@ -26,7 +26,7 @@ enum PathTemplate {
                 throw .invalidRequest("unterminated placeholder in path \"\(template)\"")
             }
             let name = String(template[bytes.index(after: open)..<close])
-            guard let value = values[name] else {
+            guard let value = values.first(where: { $0.name == name })?.value else {
                 throw .invalidRequest("missing value for path parameter \"\(name)\"")
             }
             guard !value.isEmpty else {
