@@ -15,10 +15,10 @@ extension DownloadSink {
         _ operation: (DownloadSink?) async throws(InteractiveError) -> T
     ) async throws(InteractiveError) -> T {
         guard let download = request.download else { return try await operation(nil) }
-        let scope = SinkScope()
+        let scope = CancellableSlot<DownloadSink>()
         let outcome = await withTaskCancellationHandler { () async -> Result<T, InteractiveError> in
             // Made under the scope's lock: a cancellation either finds the sink or prevents it.
-            guard let sink = scope.make({ DownloadSink(request: request, download: download, reporter: reporter) }) else {
+            guard let sink = scope.fill({ DownloadSink(request: request, download: download, reporter: reporter) }) else {
                 return .failure(.cancelled)
             }
             do throws(InteractiveError) {
@@ -27,37 +27,8 @@ extension DownloadSink {
                 return .failure(error)
             }
         } onCancel: {
-            scope.cancel()
+            scope.cancel()?.finish(failed: true)
         }
         return try outcome.get()
-    }
-}
-
-/// The sink of one exchange and whether the exchange was cancelled.
-private final class SinkScope: Sendable {
-    private struct State {
-        var sink: DownloadSink?
-        var cancelled = false
-    }
-
-    private let state = Locked(State())
-
-    /// The sink `make` returns, unless the exchange was cancelled already.
-    func make(_ make: () -> DownloadSink) -> DownloadSink? {
-        state.withLock { state in
-            guard !state.cancelled else { return nil }
-            let sink = make()
-            state.sink = sink
-            return sink
-        }
-    }
-
-    /// Finishes the sink, if there is one, as a failed download; no sink is made afterwards.
-    func cancel() {
-        let sink: DownloadSink? = state.withLock { state in
-            state.cancelled = true
-            return state.sink
-        }
-        sink?.finish(failed: true)
     }
 }

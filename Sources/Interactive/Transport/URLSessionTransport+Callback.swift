@@ -15,14 +15,15 @@ extension URLSessionTransport: CallbackTransport {
         if singleUse {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
-        let running = RunningExchange()
+        // The data task running, to cancel it (and the re-sends after it).
+        let running = CancellableSlot<URLSessionTask>()
         startTask(urlRequest, for: request, singleUse: singleUse, resent: 0, running: running, completion: completion)
-        return { running.cancel() }
+        return { running.cancel()?.cancel() }
     }
 
     /// One data task; a 307/308 re-send starts the next, up to ``maxResentRedirects``.
     private func startTask(
-        _ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool, resent: Int, running: RunningExchange,
+        _ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool, resent: Int, running: CancellableSlot<URLSessionTask>,
         completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void
     ) {
         let (session, delegate) = singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
@@ -38,7 +39,7 @@ extension URLSessionTransport: CallbackTransport {
             return
         }
         let (task, sent, transfer) = made
-        guard running.begin(task) else {
+        guard running.fill({ task }) != nil else {
             completion(.failure(.cancelled))
             return
         }
@@ -60,32 +61,5 @@ extension URLSessionTransport: CallbackTransport {
             }
         }
         task.resume()
-    }
-}
-
-/// The data task an exchange is running, to cancel it (and the re-sends after it).
-private final class RunningExchange: Sendable {
-    private struct State {
-        var task: URLSessionTask?
-        var cancelled = false
-    }
-
-    private let state = Locked(State())
-
-    /// Records the task about to start; `false` when the exchange was cancelled already.
-    func begin(_ task: URLSessionTask) -> Bool {
-        state.withLock { state in
-            guard !state.cancelled else { return false }
-            state.task = task
-            return true
-        }
-    }
-
-    func cancel() {
-        let task: URLSessionTask? = state.withLock { state in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
     }
 }
