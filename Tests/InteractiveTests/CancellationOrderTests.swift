@@ -53,16 +53,20 @@ struct CancellationOrderTests {
     /// The deadline's timer, not the caller, decides this race, so only the race's order (cancel
     /// the work, then resume the caller) keeps the handler ahead; a cancelled caller is also held by
     /// the runtime until its own cancellation handler, which cancels the work, has returned.
+    ///
+    /// On a machine so busy that the transport had not started when the deadline passed, there was
+    /// nothing to tidy when the caller heard of it (the handler then runs as the transport starts,
+    /// before it does anything), so what is checked is: started by then means tidied by then.
     @Test("a timed-out caller resumes after the transport's cancellation handler", arguments: [false, true])
     func timeoutAfterTheHandler(withPlugin: Bool) async {
         let transport = TidyingTransport()
         let executor = Executor(transport: transport, plugins: withPlugin ? [HeaderPlugin(["X-Test": "1"])] : [])
-        let api = ItemApi(service: service, timeout: .milliseconds(200))
-        let (error, tidied) = await onDedicatedExecutor { () async -> (InteractiveError?, Bool) in
+        let api = ItemApi(service: service, timeout: .seconds(1))
+        let (error, started, tidied) = await onDedicatedExecutor { () async -> (InteractiveError?, Bool, Bool) in
             let error = await failure { () async throws(InteractiveError) in try await executor.execute(api) }
-            return (error, transport.tidied.current)
+            return (error, transport.started.current, transport.tidied.current)
         }
-        #expect(error == .timeout(after: .milliseconds(200)))
-        #expect(tidied, "the caller was resumed before the transport tidied up")
+        #expect(error == .timeout(after: .seconds(1)))
+        #expect(!started || tidied, "the caller was resumed before the transport tidied up")
     }
 }
