@@ -16,9 +16,16 @@ extension AsyncHTTPClientTransport {
     /// The redirect statuses; the target is the `Location` header.
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
+    /// A download's partial file is finished the moment the calling task is cancelled (see
+    /// ``DownloadSink/withSink(for:reporter:_:)``), not when the body's iteration notices.
     func exchange(_ request: HTTPRequest, deadline: NIODeadline) async throws(InteractiveError) -> Outcome {
         let reporter = ProgressReporter.current
-        let sink = request.download.map { DownloadSink(request: request, download: $0, reporter: reporter) }
+        return try await DownloadSink.withSink(for: request, reporter: reporter) { sink throws(InteractiveError) in
+            try await exchange(request, deadline: deadline, sink: sink, reporter: reporter)
+        }
+    }
+
+    private func exchange(_ request: HTTPRequest, deadline: NIODeadline, sink: DownloadSink?, reporter: ProgressReporter?) async throws(InteractiveError) -> Outcome {
         let outgoing = try makeRequest(request, resumeHeaders: sink?.resumeHeaders() ?? [], reporter: reporter)
         let response: HTTPClientResponse
         do {
@@ -92,7 +99,7 @@ extension AsyncHTTPClientTransport {
             for try await buffer in body { sink.write(Data(buffer.readableBytesView)) }
             try Task.checkCancellation()
         } catch {
-            _ = sink.finish(failed: true)
+            sink.finish(failed: true)
             throw HTTPClientErrorMapping.map(error, timeout: request.timeout)
         }
         return try sink.finish(failed: false).get()

@@ -96,6 +96,13 @@ struct DownloadResumeTests {
             Issue.record("expected a cancelled download")
             return
         }
+        // The moment the cancellation is observed, the part and its validator are written and given
+        // back: a download started now resumes it (not a timing check: the sink is finished before
+        // the caller is resumed).
+        let resolved = try api.request.resolve()
+        let download = try #require(resolved.download)
+        let resume = DownloadSink(request: resolved, download: download, reporter: nil).resumeHeaders()
+        #expect(resume.first.map { "\($0.0): \($0.1)" } == "Range: bytes=100000-")
         let file = try await Self.executor([:], over: transport).execute(api)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try Data(contentsOf: file) == Self.expected(count))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import Interactive
 import RuntimeTestSupport
 import Testing
@@ -38,6 +41,86 @@ struct HotPathEncodingTests {
         let body = Data(#"{"status":"ok","data":7}"#.utf8)
         #expect(try JSONParser<Int>(envelope: second).parse(HTTPResponse(status: 200, body: body)) == 7)
         #expect(try JSONParser<Int>(envelope: first).parse(HTTPResponse(status: 200, body: Data(#"{"code":0,"result":8}"#.utf8))) == 8)
+    }
+
+    @Test("header names are capitalized as Foundation capitalizes them")
+    func headerNameCase() {
+        let names = ["Accept", "accept", "ACCEPT", "content-type", "Content-Type", "X-Client", "x-api-KEY", "ETag", "WWW-Authenticate",
+                     "-x", "x--y", "a", "X", "x-b3-traceid", "X_Under_score", "x.dotted", "x'quote", "Sec-CH-UA", "dnt"]
+        for name in names {
+            #expect(HeaderNameCase.capitalized(name) == name.capitalized, "\(name)")
+        }
+    }
+
+    @Test("header names match as their lower-cased forms match")
+    func headerNameMatching() {
+        let names = ["Accept", "accept", "ACCEPT", "Accept-", "Acceptx", "X-Naïve", "x-naÏve", "X-NAÏVE", "é", "e\u{301}", "É", "İ", "i\u{307}",
+                     "", "a", "b", "[", "{", "@", "`", "ß", "SS", "x\u{301}", "x"]
+        for a in names {
+            for b in names {
+                #expect(HTTPHeaders.namesMatch(a, b) == (a.lowercased() == b.lowercased()), "\(a) \(b)")
+            }
+        }
+        var headers: HTTPHeaders = ["Content-Type": "a", "X-One": "1"]
+        headers.add("2", for: "content-type")
+        headers.set("b", for: "CONTENT-TYPE")
+        #expect(headers.fields.map(\.name) == ["Content-Type", "X-One"])
+        #expect(headers["content-TYPE"] == "b")
+        headers.remove("x-one")
+        #expect(headers.fields.count == 1)
+    }
+
+    @Test("URLRequest headers are stored as addValue stores them: capitalized names, repeated ones comma-joined in order")
+    func urlRequestHeaders() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/x"))
+        var headers = HTTPHeaders()
+        headers.add("application/json", for: "accept")
+        headers.add("1", for: "X-Trace")
+        headers.add("2", for: "x-trace")
+        headers.add("a b", for: "X-Note")
+        let request = HTTPRequest(apiName: "T", method: .get, url: url, headers: headers)
+        var expected = URLRequest(url: url)
+        for field in headers { expected.addValue(field.value, forHTTPHeaderField: field.name) }
+        let made = URLSessionTransport.makeURLRequest(request)
+        #expect(made.allHTTPHeaderFields == expected.allHTTPHeaderFields)
+        #expect(made.httpMethod == "GET")
+        #expect(made.value(forHTTPHeaderField: "x-trace") == "1,2")
+    }
+
+    @Test("a base URL must start with http:// or https://, in any case")
+    func webScheme() {
+        for base in ["http://a", "HTTPS://a", "HtTp://a", "https://"] { #expect(URLBuilder.hasWebScheme(base), "\(base)") }
+        for base in ["ftp://a", "http:/a", "https:", "", "http\u{1A}//a", "httpx://a", " http://a"] { #expect(!URLBuilder.hasWebScheme(base), "\(base)") }
+    }
+
+    @Test("parameters flattened when added agree with flattening the value later")
+    func flattenedParameters() throws {
+        func check<T: Encodable & Sendable>(_ value: T) throws {
+            let (isNone, flattened) = ParameterValue.flatten(value)
+            #expect(isNone == OptionalCheck.isNil(value), "\(value)")
+            if let flattened { #expect(flattened == (try ParameterValue.make(value)), "\(value)") }
+        }
+        try check("text")
+        try check(42)
+        try check(Int64(-7))
+        try check(true)
+        try check(2.5)
+        try check([1, 2])
+        try check(String?.none)
+        try check(String?.some("x"))
+        try check(Int??.some(nil))
+        var request = ApiRequest(service: ServiceConfiguration(name: "T", environments: [.init(name: "e", baseURLString: "http://127.0.0.1:9")]),
+                                 apiName: "T", method: .get, path: "/items/{id}")
+        request.add(Int64(5), as: "id", in: .path)
+        request.add(String?.none, as: "gone", in: .query)
+        request.add(String?.some("a b"), as: "q", in: .query)
+        request.add(Int??.some(nil), as: "nested", in: .query)
+        request.add(String?.some("s"), as: "token", in: .header, secret: true)
+        request.add(String?.none, as: "absent", in: .header, secret: true)
+        #expect(request.options.secretKeys == ["token"])
+        let resolved = try request.resolve()
+        #expect(resolved.url.absoluteString == "http://127.0.0.1:9/items/5?q=a%20b")
+        #expect(resolved.headers["token"] == "s")
     }
 }
 

@@ -20,6 +20,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Creates an empty header list.
     public init() { fields = [] }
 
+    /// An empty header list with room for `minimumCapacity` fields.
+    init(minimumCapacity: Int) {
+        fields = []
+        fields.reserveCapacity(minimumCapacity)
+    }
+
     /// Creates a header list from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
@@ -33,8 +39,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The first value of the field with this name, compared case-insensitively.
     public subscript(name: String) -> String? {
         get {
-            let key = name.lowercased()
-            return fields.first { $0.name.lowercased() == key }?.value
+            fields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
             if let newValue {
@@ -47,15 +52,14 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Replaces every field with this name by a single one with this value.
     public mutating func set(_ value: String, for name: String) {
-        let key = name.lowercased()
-        guard let first = fields.firstIndex(where: { $0.name.lowercased() == key }) else {
+        guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
             fields.append(Field(name: name, value: value))
             return
         }
         fields[first].value = value
         var index = fields.index(after: first)
         while index < fields.endIndex {
-            if fields[index].name.lowercased() == key {
+            if Self.namesMatch(fields[index].name, name) {
                 fields.remove(at: index)
             } else {
                 index = fields.index(after: index)
@@ -70,8 +74,27 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Removes every field with this name.
     public mutating func remove(_ name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { Self.namesMatch($0.name, name) }
+    }
+
+    /// Whether two names are equal ignoring case, as `a.lowercased() == b.lowercased()`: ASCII
+    /// (every header name is) compared byte by byte without making lower-cased copies, anything else
+    /// through `lowercased()`.
+    static func namesMatch(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return true
+            case let (x?, y?) where x < 0x80 && y < 0x80:
+                guard x == y || (x ^ y == 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20)) else { return false }
+            case let (x?, nil) where x < 0x80, let (nil, x?) where x < 0x80:
+                // An ASCII prefix and more: lower-casing never removes a character.
+                return false
+            default:
+                return a.lowercased() == b.lowercased()
+            }
+        }
     }
 
     /// Whether a field with this name is present.

@@ -3,8 +3,11 @@ import Dispatch
 /// Runs an operation against a deadline and the caller's cancellation, whichever comes first.
 ///
 /// The operation runs in its own task; when the deadline passes or the caller is cancelled, the
-/// result is delivered at once and the operation's task is cancelled (which cancels its network
-/// request). The caller never waits for an operation that ignores cancellation.
+/// operation's task is cancelled (which cancels its network request) and the result is delivered at
+/// once. The caller never waits for an operation that ignores cancellation, but it is resumed only
+/// after the operation's cancellation handlers ran: what a transport does in one (a download's
+/// partial file finished and kept, see ``DownloadSink/withSink(for:reporter:_:)``) is done when the
+/// caller learns of the timeout or the cancellation.
 enum DeadlineRace {
     /// Where deadline timers fire.
     static let timerQueue = DispatchQueue(label: "Interactive.DeadlineRace", qos: .userInteractive)
@@ -26,8 +29,7 @@ enum DeadlineRace {
     ) async -> Result<T, InteractiveError> {
         let race = Race<T>()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                race.install(continuation)
+            await withUnsafeContinuation { continuation in
                 let work = Task {
                     do throws(InteractiveError) {
                         race.finish(.success(try await operation()), fromWork: true)
@@ -42,7 +44,10 @@ enum DeadlineRace {
                 let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
                     race.finish(.failure(.timeout(after: timeout)))
                 }
+                // Tracked before the caller is installed: whichever way the race is decided, the
+                // work is cancelled before the caller is resumed.
                 race.track({ work.cancel() }, DeadlineTimer(token: token))
+                race.install(continuation)
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -60,13 +65,13 @@ enum DeadlineRace {
     ) async -> Result<T, InteractiveError> {
         let race = Race<T>()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                race.install(continuation)
+            await withUnsafeContinuation { continuation in
                 let cancel = start { result in race.finish(result, fromWork: true) }
                 let token = DeadlineScheduler.shared.schedule(at: .now() + Self.dispatchInterval(until: deadline)) {
                     race.finish(.failure(.timeout(after: timeout)))
                 }
                 race.track(cancel, DeadlineTimer(token: token))
+                race.install(continuation)
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -75,9 +80,13 @@ enum DeadlineRace {
 }
 
 /// The shared state of one race: the first result wins, later ones are dropped.
+///
+/// The caller's continuation is resumed exactly once, by whichever of ``install(_:)`` and
+/// ``finish(_:fromWork:)`` finds the other done, under the lock; hence an unchecked continuation,
+/// which saves the checked one's allocation on every request.
 private final class Race<T: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<T, InteractiveError>, Never>?
+        var continuation: UnsafeContinuation<Result<T, InteractiveError>, Never>?
         var result: Result<T, InteractiveError>?
         /// Cancels the operation (its task, or a ``CallbackTransport`` exchange).
         var cancelWork: (@Sendable () -> Void)?
@@ -89,7 +98,7 @@ private final class Race<T: Sendable>: Sendable {
     private let state = Locked(State())
 
     /// Registers the waiting caller; resumes it at once if the race is already decided.
-    func install(_ continuation: CheckedContinuation<Result<T, InteractiveError>, Never>) {
+    func install(_ continuation: UnsafeContinuation<Result<T, InteractiveError>, Never>) {
         let decided: Result<T, InteractiveError>? = state.withLock { state in
             if state.result == nil { state.continuation = continuation }
             return state.result
@@ -112,10 +121,11 @@ private final class Race<T: Sendable>: Sendable {
         }
     }
 
-    /// Delivers `result` if it is the first, then cancels the timer and, unless the result is the
-    /// operation's own (a streamed response goes on after it is delivered), the operation.
+    /// Delivers `result` if it is the first and cancels the timer. Unless the result is the
+    /// operation's own (a streamed response goes on after it is delivered), the operation is
+    /// cancelled first, so its cancellation handlers have run when the caller resumes.
     func finish(_ result: Result<T, InteractiveError>, fromWork: Bool = false) {
-        let winner: (CheckedContinuation<Result<T, InteractiveError>, Never>?, (@Sendable () -> Void)?, DeadlineTimer?)? = state.withLock { state in
+        let winner: (UnsafeContinuation<Result<T, InteractiveError>, Never>?, (@Sendable () -> Void)?, DeadlineTimer?)? = state.withLock { state in
             guard state.result == nil else { return nil }
             state.result = result
             state.workWon = fromWork
@@ -127,8 +137,8 @@ private final class Race<T: Sendable>: Sendable {
             return (state.continuation, state.cancelWork, state.timer)
         }
         guard let (continuation, cancelWork, timer) = winner else { return }
-        continuation?.resume(returning: result)
         if !fromWork { cancelWork?() }
+        continuation?.resume(returning: result)
         timer?.cancel()
     }
 }

@@ -72,7 +72,7 @@ public struct JSONParser<Output: Decodable & Sendable>: BodyParser {
             return try InteractiveCoding.decode(Output.self, from: response.body)
         }
         let box = try InteractiveCoding.decode(EnvelopeBox<Output>.self, from: response.body, decoder: SharedDecoders.decoder(for: envelope))
-        guard envelope.successCodes.contains(box.code) else {
+        guard box.succeeded else {
             throw .envelope(code: box.code, message: box.message)
         }
         if let result = box.result { return result }
@@ -159,6 +159,9 @@ enum OptionalOutput {
 /// and message behind a decoding error.
 struct EnvelopeBox<Result: Decodable>: Decodable {
     let code: String
+    /// Whether ``code`` is one of the envelope's success codes.
+    let succeeded: Bool
+    /// The message; read only for a failure code, the one case that reports it.
     let message: String?
     /// The decoded result; always `nil` for a failure code.
     let result: Result?
@@ -166,15 +169,17 @@ struct EnvelopeBox<Result: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
         let (envelope, container) = try EnvelopeFields.open(decoder)
         code = try EnvelopeFields.code(in: container, envelope: envelope)
-        if let messageKey = envelope.messageKey {
-            message = try? container.decodeIfPresent(String.self, forKey: EnvelopeFields.Key(messageKey))
-        } else {
-            message = nil
-        }
-        guard envelope.successCodes.contains(code) else {
+        succeeded = envelope.successCodes.contains(code)
+        guard succeeded else {
+            if let messageKey = envelope.messageKey {
+                message = try? container.decodeIfPresent(String.self, forKey: EnvelopeFields.Key(messageKey))
+            } else {
+                message = nil
+            }
             result = nil
             return
         }
+        message = nil
         result = try container.decodeIfPresent(Result.self, forKey: EnvelopeFields.Key(envelope.resultKey))
     }
 }

@@ -43,6 +43,10 @@ public struct ApiRequest: Sendable {
         public var style: ParameterStyle?
         /// Whether a path value keeps `/` and the other reserved characters (OpenAPI `allowReserved`).
         public var allowsReserved = false
+        /// Whether ``value`` is `nil` (an optional, possibly nested), as seen when it was added.
+        var isNone = false
+        /// ``value`` flattened when it was added, for the common scalars (see ``ParameterValue/flatten(_:)``).
+        var flattened: ParameterValue?
     }
 
     /// The service whose environment, common parameters and default timeout apply.
@@ -106,8 +110,27 @@ public struct ApiRequest: Sendable {
         _ value: some Encodable & Sendable, as key: String, in location: Location, secret: Bool = false,
         style: ParameterStyle? = nil, allowReserved: Bool = false
     ) {
-        parameters.append(Parameter(key: key, location: location, value: value, isSecret: secret, style: style, allowsReserved: allowReserved))
-        if secret, !OptionalCheck.isNil(value) { options.secretKeys.insert(key) }
+        let (isNone, flattened) = ParameterValue.flatten(value)
+        append(Parameter(key: key, location: location, value: value, isSecret: secret, style: style, allowsReserved: allowReserved,
+                         isNone: isNone, flattened: flattened))
+    }
+
+    /// Adds an optional parameter; `nil` is left out of the request, as for ``add(_:as:in:secret:style:allowReserved:)``.
+    ///
+    /// The same as that method for an optional value, told apart from a `nil` without looking the
+    /// value's type up at run time.
+    public mutating func add<Wrapped: Encodable & Sendable>(
+        _ value: Wrapped?, as key: String, in location: Location, secret: Bool = false,
+        style: ParameterStyle? = nil, allowReserved: Bool = false
+    ) {
+        let (isNone, flattened) = value.map { ParameterValue.flatten($0) } ?? (true, nil)
+        append(Parameter(key: key, location: location, value: value, isSecret: secret, style: style, allowsReserved: allowReserved,
+                         isNone: isNone, flattened: flattened))
+    }
+
+    private mutating func append(_ parameter: Parameter) {
+        parameters.append(parameter)
+        if parameter.isSecret, !parameter.isNone { options.secretKeys.insert(parameter.key) }
     }
 
     /// Sends `value` as the whole JSON body.
@@ -130,22 +153,28 @@ public struct ApiRequest: Sendable {
         var headers = snapshot.headers
         for field in constantHeaders { headers.set(field.value, for: field.name) }
         var bodyMembers: [Parameter] = []
-        var pathValues: [String: String] = [:]
+        // A list, not a dictionary: a path has a placeholder or two.
+        var pathValues: [(name: String, value: String)] = []
         var reservedPathNames: Set<String> = []
 
         for parameter in parameters {
-            if OptionalCheck.isNil(parameter.value) { continue }
+            if parameter.isNone { continue }
             switch parameter.location {
             case .path:
-                pathValues[parameter.key] = try ParameterValue.make(parameter.value).singleText
+                let text = try parameter.flat().singleText
+                if let index = pathValues.firstIndex(where: { $0.name == parameter.key }) {
+                    pathValues[index].value = text
+                } else {
+                    pathValues.append((parameter.key, text))
+                }
                 if parameter.allowsReserved { reservedPathNames.insert(parameter.key) }
             case .query:
                 if parameter.isSecret {
                     throw .invalidRequest("secret parameter \"\(parameter.key)\" must not be sent in a query string")
                 }
-                query.append(try ParameterValue.make(parameter.value), as: parameter.key, style: parameter.style)
+                query.append(try parameter.flat(), as: parameter.key, style: parameter.style)
             case .header:
-                headers.set(try ParameterValue.make(parameter.value).singleText, for: parameter.key)
+                headers.set(try parameter.flat().singleText, for: parameter.key)
             case .body:
                 bodyMembers.append(parameter)
             }
@@ -185,6 +214,14 @@ public struct ApiRequest: Sendable {
             }
         }
         return request
+    }
+}
+
+extension ApiRequest.Parameter {
+    /// The value flattened for a path, query or header.
+    func flat() throws(InteractiveError) -> ParameterValue {
+        if let flattened { return flattened }
+        return try ParameterValue.make(value)
     }
 }
 

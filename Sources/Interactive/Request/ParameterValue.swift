@@ -35,6 +35,17 @@ enum ParameterValue: Equatable {
         return encoder.storage.value
     }
 
+    /// Whether `value` is `nil`, and its flattened form when it is one of the scalars
+    /// ``fastScalar(_:)`` knows, from its static type: a comparison of types instead of the casts
+    /// (and a protocol conformance look-up for `nil`) that an existential needs.
+    static func flatten<T: Encodable>(_ value: T) -> (isNone: Bool, flattened: ParameterValue?) {
+        if T.self == String.self, let text = value as? String { return (false, .scalar(text)) }
+        if T.self == Int.self, let number = value as? Int { return (false, .literal(String(number))) }
+        if T.self == Int64.self, let number = value as? Int64 { return (false, .literal(String(number))) }
+        if T.self == Bool.self, let flag = value as? Bool { return (false, .literal(flag ? "true" : "false")) }
+        return (OptionalCheck.isNil(value), nil)
+    }
+
     private static func fastScalar(_ value: any Encodable) -> ParameterValue? {
         switch value {
         case let value as String: .scalar(value)

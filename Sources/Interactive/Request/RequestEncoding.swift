@@ -13,25 +13,30 @@ enum PathTemplate {
     /// Replaces each `{name}` by its percent-encoded value, so that `/`, `?`, `#` and `..` in a value
     /// stay data inside one segment; names in `reserved` keep `/` and the other reserved characters
     /// (see ``encodeReserved(_:name:)``).
-    static func expand(_ template: String, values: [String: String], reserved: Set<String> = []) throws(InteractiveError) -> String {
+    static func expand(_ template: String, values: [(name: String, value: String)], reserved: Set<String> = []) throws(InteractiveError) -> String {
+        // Braces are looked for among the UTF-8 bytes: walking the template by `Character` cost more
+        // than the rest of the expansion.
+        let bytes = template.utf8
         var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
+        result.reserveCapacity(bytes.count + 16)
+        var rest = bytes.startIndex
+        while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")) {
+            result += template[rest..<open]
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else {
                 throw .invalidRequest("unterminated placeholder in path \"\(template)\"")
             }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard let value = values[name] else {
+            let name = String(template[bytes.index(after: open)..<close])
+            guard let value = values.first(where: { $0.name == name })?.value else {
                 throw .invalidRequest("missing value for path parameter \"\(name)\"")
             }
             guard !value.isEmpty else {
                 throw .invalidRequest("path parameter \"\(name)\" is empty")
             }
             result += reserved.contains(name) ? try encodeReserved(value, name: name) : encodeSegment(value)
-            rest = rest[rest.index(after: close)...]
+            rest = bytes.index(after: close)
         }
-        return result + rest
+        result += template[rest...]
+        return result
     }
 
     static func encodeSegment(_ value: String) -> String {
@@ -46,22 +51,40 @@ enum URLBuilder {
     /// Joins base URL, path and an already encoded query (empty: none).
     static func make(base: String, path: String, encodedQuery: String) throws(InteractiveError) -> URL {
         // A prefix check: the whole URL is parsed once, below.
-        let lowered = base.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+        guard hasWebScheme(base) else {
             throw .invalidRequest("base URL \"\(base)\" is not an absolute http(s) URL")
         }
-        var text = base
+        var text = ""
+        text.reserveCapacity(base.utf8.count + path.utf8.count + encodedQuery.utf8.count + 2)
+        text += base
         while text.hasSuffix("/") { text.removeLast() }
         if !path.isEmpty {
-            text += path.hasPrefix("/") ? path : "/" + path
+            if !path.hasPrefix("/") { text += "/" }
+            text += path
         }
         if !encodedQuery.isEmpty {
-            text += "?" + encodedQuery
+            text += "?"
+            text += encodedQuery
         }
         guard let url = URL(string: text) else {
             throw .invalidRequest("cannot form a URL from \"\(text)\"")
         }
         return url
+    }
+}
+
+extension URLBuilder {
+    /// Whether `base` starts with `http://` or `https://`, in any case (compared on bytes, without
+    /// lower-casing a copy).
+    static func hasWebScheme(_ base: String) -> Bool {
+        var bytes = base.utf8.makeIterator()
+        // "http", an optional "s", then "://"; letters in either case, the rest only as they are.
+        for letter in "http".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == letter else { return false }
+        }
+        var next = bytes.next()
+        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
     }
 }
 

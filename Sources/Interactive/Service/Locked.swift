@@ -1,9 +1,16 @@
+#if canImport(Darwin)
 import Foundation
+#else
+import Synchronization
+#endif
 
 /// A value guarded by a lock, safe to read and change from any thread.
 ///
-/// `Synchronization.Mutex` needs macOS 15 / iOS 18; this keeps the runtime on older systems.
+/// `Synchronization.Mutex` needs macOS 15 / iOS 18, so on Apple platforms this keeps an `NSLock`;
+/// elsewhere a `Mutex` sits inside this object: one allocation where an `NSLock` (an object and its
+/// separately allocated pthread mutex) made three — the executor makes several of these per request.
 public final class Locked<Value>: @unchecked Sendable {
+    #if canImport(Darwin)
     private let lock = NSLock()
     private var value: Value
 
@@ -16,6 +23,20 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+    #else
+    /// Guards ``value``; a `Mutex` of the value itself would ask for `sending` values, which a
+    /// generic box cannot promise.
+    private let mutex = Mutex(())
+    private var value: Value
+
+    /// Wraps an initial value.
+    public init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try mutex.withLock { _ in try body(&value) }
+    }
+    #endif
 
     /// A copy of the current value.
     public var current: Value { withLock { $0 } }

@@ -6,8 +6,11 @@ import FoundationNetworking
 /// Writes one download's body to its partial file as it arrives, resuming a partial file kept from
 /// an earlier attempt (see ``DownloadRequest``), and moves the finished file to the caller.
 ///
-/// A transport calls ``resumeHeaders()`` before sending, ``begin(status:headers:)`` when the
-/// response starts, ``write(_:)`` for each chunk and ``finish(failed:)`` once at the end.
+/// A transport makes it with ``withSink(for:reporter:_:)``, calls ``resumeHeaders()`` before
+/// sending, ``begin(status:headers:)`` when the response starts, ``write(_:)`` for each chunk and
+/// ``finish(failed:)`` at the end. The first ``finish(failed:)`` is the last thing the sink does with
+/// its files: later calls of any method leave them alone, so a cancelled download can be finished
+/// at once while its network task winds down.
 package final class DownloadSink: Sendable {
     private struct State {
         var handle: FileHandle?
@@ -16,6 +19,10 @@ package final class DownloadSink: Sendable {
         var written: Int64 = 0
         var expected: Int64?
         var writeError: String?
+        /// Set by the first ``finish(failed:)``.
+        var finished = false
+        /// Whether ``files`` were given back to ``inUse``.
+        var released = false
     }
 
     let request: HTTPRequest
@@ -51,7 +58,16 @@ package final class DownloadSink: Sendable {
     private let ownsUniqueFiles: Bool
 
     deinit {
-        _ = Self.inUse.withLock { $0.remove(files.data) }
+        release()
+    }
+
+    /// Gives ``files`` back for the next download of the URL, once.
+    private func release() {
+        let first = state.withLock { state in
+            defer { state.released = true }
+            return !state.released
+        }
+        if first { _ = Self.inUse.withLock { $0.remove(files.data) } }
     }
 
     /// `Range` and `If-Range` for resuming a kept partial file, or none.
@@ -67,28 +83,58 @@ package final class DownloadSink: Sendable {
     /// A `206` whose range starts where the partial file ends appends to it; any other `2xx`
     /// truncates it and starts from zero, noting the response's validator for a later resume.
     package func begin(status: Int, headers: HTTPHeaders) -> Bool {
-        let manager = FileManager.default
-        guard (200..<300).contains(status) else {
-            // 416: the kept range no longer fits the file; the next attempt starts from zero.
-            if status == 416 { discard() }
-            return false
+        // Under the lock, so a ``finish(failed:)`` from a cancellation comes wholly before or after.
+        let started: (toFile: Bool, progress: TransferProgress?) = state.withLock { state in
+            guard !state.finished else { return (true, nil) }
+            guard (200..<300).contains(status) else {
+                // 416: the kept range no longer fits the file; the next attempt starts from zero.
+                if status == 416 { discard() }
+                return (false, nil)
+            }
+            do throws(OpenFailure) {
+                let (handle, base, expected) = try open(status: status, headers: headers)
+                state.handle = handle
+                state.base = base
+                state.expected = expected
+                return (true, TransferProgress(direction: .download, completed: base, expected: expected))
+            } catch {
+                switch error {
+                case .rangeMismatch:
+                    discard()
+                    state.writeError = "the server sent a range that does not continue the partial download"
+                case .file(let error):
+                    state.writeError = "cannot write the download: \(error.localizedDescription)"
+                }
+                return (true, nil)
+            }
         }
+        if let progress = started.progress { reporter?.report(progress) }
+        return started.toFile
+    }
+
+    private enum OpenFailure: Error {
+        case rangeMismatch
+        case file(any Error)
+    }
+
+    /// The partial file opened for a `2xx` body, the bytes it keeps and the size expected in all.
+    private func open(status: Int, headers: HTTPHeaders) throws(OpenFailure) -> (FileHandle, base: Int64, expected: Int64?) {
+        let manager = FileManager.default
         let kept = Self.size(of: files.data) ?? 0
         let contentLength = headers["Content-Length"].flatMap { Int64($0) }
+        var base: Int64 = 0
+        var expected = contentLength
+        if status == 206 {
+            // Only the range asked for may be appended; any other is not this file's continuation.
+            guard let range = headers["Content-Range"].flatMap(Self.contentRange), range.start == kept, kept > 0 else {
+                throw .rangeMismatch
+            }
+            base = kept
+            expected = range.total ?? contentLength.map { $0 + kept }
+        }
         do {
             try manager.createDirectory(at: files.data.deletingLastPathComponent(), withIntermediateDirectories: true)
-            var base: Int64 = 0
-            var expected = contentLength
-            if status == 206 {
-                // Only the range asked for may be appended; any other is not this file's continuation.
-                guard let range = headers["Content-Range"].flatMap(Self.contentRange), range.start == kept, kept > 0 else {
-                    discard()
-                    state.withLock { $0.writeError = "the server sent a range that does not continue the partial download" }
-                    return true
-                }
-                base = kept
-                expected = range.total ?? contentLength.map { $0 + kept }
-            } else {
+            if status != 206 {
                 // A fresh body: the server ignored Range or the validator no longer matched.
                 try? manager.removeItem(at: files.validator)
                 guard manager.createFile(atPath: files.data.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
@@ -96,16 +142,9 @@ package final class DownloadSink: Sendable {
             }
             let handle = try FileHandle(forWritingTo: files.data)
             try handle.seekToEnd()
-            state.withLock {
-                $0.handle = handle
-                $0.base = base
-                $0.expected = expected
-            }
-            reporter?.report(TransferProgress(direction: .download, completed: base, expected: expected))
-            return true
+            return (handle, base, expected)
         } catch {
-            state.withLock { $0.writeError = "cannot write the download: \(error.localizedDescription)" }
-            return true
+            throw .file(error)
         }
     }
 
@@ -126,12 +165,21 @@ package final class DownloadSink: Sendable {
     }
 
     /// Closes the file. On success moves it into the download directory and returns its new URL;
-    /// on failure keeps it for a resume when a validator was noted, else deletes it.
+    /// on failure keeps it for a resume when a validator was noted, else deletes it. Then gives the
+    /// partial file back for the next download of the URL.
+    ///
+    /// Only the first call does this; later ones return ``InteractiveError/cancelled`` (a cancelled
+    /// download is finished by the cancellation, before its task ends).
+    @discardableResult
     package func finish(failed: Bool) -> Result<URL, InteractiveError> {
-        let (handle, writeError) = state.withLock { state in
+        let closing: (handle: FileHandle?, writeError: String?)? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.finished = true
             defer { state.handle = nil }
             return (state.handle, state.writeError)
         }
+        guard let (handle, writeError) = closing else { return .failure(.cancelled) }
+        defer { release() }
         try? handle?.close()
         let manager = FileManager.default
         if let writeError {

@@ -19,7 +19,7 @@ struct TransferParts: Sendable {
         guard let sink, toFile else { return result }
         switch result {
         case .failure(let error):
-            _ = sink.finish(failed: true)
+            sink.finish(failed: true)
             return .failure(error)
         case .success(var response):
             switch sink.finish(failed: false) {
@@ -41,11 +41,16 @@ extension SessionDelegate {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode), startStream(dataTask, http) {
+        // One look at the exchange: most are neither streams nor downloads.
+        let (streams, sink): (Bool, DownloadSink?) = exchanges.withLock { exchanges in
+            guard let exchange = exchanges[dataTask.taskIdentifier] else { return (false, nil) }
+            return (exchange.request.streamsResponse, exchange.transfer?.sink)
+        }
+        if streams, let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode), startStream(dataTask, http) {
             completionHandler(.allow)
             return
         }
-        if let sink = transferParts(of: dataTask)?.sink, let http = response as? HTTPURLResponse {
+        if let sink, let http = response as? HTTPURLResponse {
             let headers = URLSessionTransport.makeResponse(http, body: Data()).headers
             let toFile = sink.begin(status: http.statusCode, headers: headers)
             markToFile(dataTask, toFile)
@@ -56,7 +61,6 @@ extension SessionDelegate {
     /// Hands a streamed request's response to its caller as soon as its headers are in, with a
     /// ``ResponseBodyStream`` the rest of the body goes to; `false` for requests that do not stream.
     private func startStream(_ task: URLSessionDataTask, _ http: HTTPURLResponse) -> Bool {
-        guard exchanges.withLock({ $0[task.taskIdentifier]?.request.streamsResponse ?? false }) else { return false }
         // Cancelled from another thread: this callback may run on the session's own queue (see
         // `InlineOperationQueue`), which `cancel()` waits for.
         let stream = ResponseBodyStream(onCancel: { [weak task] in

@@ -8,6 +8,7 @@ extension URLSessionTransport {
     /// The task for one exchange: a data task, or an upload task from a file when the request has
     /// an ``HTTPRequest/upload``; with the URL request as sent (`Content-Length` of an upload, the
     /// `Range` headers of a resumed download) and what the delegate needs for files and progress.
+    /// `sink` is where a download's body goes (see ``DownloadSink/withSink(for:reporter:_:)``).
     ///
     /// Why a file: `uploadTask(with:fromFile:)` reads the file in chunks while sending on Apple
     /// platforms and on FoundationNetworking (which reads it with DispatchIO), whereas a body
@@ -15,19 +16,17 @@ extension URLSessionTransport {
     /// authentication retry. A multipart body of several segments is therefore first copied into
     /// one temporary file, chunk by chunk (see ``UploadBody``).
     static func makeTask(
-        in session: URLSession, _ urlRequest: URLRequest, for request: HTTPRequest
+        in session: URLSession, _ urlRequest: URLRequest, for request: HTTPRequest, sink: DownloadSink?, reporter: ProgressReporter?
     ) throws(InteractiveError) -> (URLSessionTask, URLRequest, TransferParts?) {
-        let reporter = ProgressReporter.current
         var urlRequest = urlRequest
         // A stream may stay open as long as it likes: the executor's deadline covers its start and
         // the parser's idle timeout the gaps between events.
         if request.streamsResponse { urlRequest.timeoutInterval = wholeSeconds(.seconds(Int64.max)) }
-        guard request.upload != nil || request.download != nil || reporter != nil else {
+        guard request.upload != nil || sink != nil || reporter != nil else {
             return (session.dataTask(with: urlRequest), urlRequest, nil)
         }
         var parts = TransferParts(reporter: reporter)
-        if let download = request.download {
-            let sink = DownloadSink(request: request, download: download, reporter: reporter)
+        if let sink {
             for (name, value) in sink.resumeHeaders() { urlRequest.setValue(value, forHTTPHeaderField: name) }
             parts.sink = sink
         }

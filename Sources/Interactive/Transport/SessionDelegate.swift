@@ -14,7 +14,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case resend(URLRequest)
     }
 
-    struct Exchange {
+    /// One task's state, changed only under the lock of ``exchanges``. A class: a struct this size
+    /// was copied whole (and every reference in it retained) at each look-up in a callback.
+    final class Exchange {
         let request: HTTPRequest
         /// The URL request last sent for it (the original, then each redirect's), without the
         /// cookies the session adds.
@@ -32,6 +34,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var toFile = false
         /// The body of a streamed 2xx response, whose caller was resumed when its headers came.
         var stream: ResponseBodyStream?
+
+        init(request: HTTPRequest, sent: URLRequest, deliver: @escaping @Sendable (Outcome) -> Void, transfer: TransferParts?) {
+            self.request = request
+            self.sent = sent
+            self.deliver = deliver
+            self.transfer = transfer
+        }
     }
 
     let exchanges = Locked<[Int: Exchange]>([:])
@@ -66,7 +75,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return nil
             }
             if exchange.toFile, let sink = exchange.transfer?.sink { return sink }
-            exchanges[dataTask.taskIdentifier]?.body.append(data)
+            if exchange.body.isEmpty {
+                // Most bodies arrive in one chunk: kept as it is, not copied.
+                exchange.body = data
+            } else {
+                exchange.body.append(data)
+            }
             return nil
         }
         sink?.write(data)
@@ -165,6 +179,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             stream.finish(throwing: error.map { URLErrorMapping.map($0, timeout: exchange.request.timeout) })
             return
         }
+        // Read once: FoundationNetworking's getter takes the task's lock and copies the response.
+        let response = task.response as? HTTPURLResponse
         if let transfer = exchange.transfer {
             if error == nil, let resend = exchange.resend {
                 // The upload is sent again to the redirect's target, from its files anew.
@@ -172,28 +188,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 exchange.deliver(.resend(resend))
                 return
             }
-            let outcome = transfer.finish(Self.outcome(of: task, exchange: exchange, error: error), toFile: exchange.toFile)
+            let outcome = transfer.finish(Self.outcome(of: response, exchange: exchange, error: error), toFile: exchange.toFile)
             exchange.deliver(.finished(outcome))
             return
         }
-        if let response = task.response as? HTTPURLResponse {
+        if let response {
             ExpiredCookies.remove(setBy: response, from: session.configuration)
         }
         if error == nil, let resend = exchange.resend {
             exchange.deliver(.resend(resend))
             return
         }
-        exchange.deliver(.finished(Self.outcome(of: task, exchange: exchange, error: error)))
+        exchange.deliver(.finished(Self.outcome(of: response, exchange: exchange, error: error)))
     }
 
-    private static func outcome(of task: URLSessionTask, exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, InteractiveError> {
+    private static func outcome(of response: HTTPURLResponse?, exchange: Exchange, error: (any Error)?) -> Result<HTTPResponse, InteractiveError> {
         if let challenged = exchange.challenged {
             return .success(URLSessionTransport.makeResponse(challenged, body: exchange.body))
         }
         if let error {
             return .failure(URLErrorMapping.map(error, timeout: exchange.request.timeout))
         }
-        guard let http = task.response as? HTTPURLResponse else {
+        guard let http = response else {
             return .failure(.transport(message: "the response to \(exchange.request.apiName) is not HTTP", code: nil))
         }
         return .success(URLSessionTransport.makeResponse(http, body: exchange.body))

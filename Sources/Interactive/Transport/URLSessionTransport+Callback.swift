@@ -6,40 +6,40 @@ import Foundation
 #endif
 
 /// ``URLSessionTransport/send(_:)`` with a completion callback, for the executor's path without a
-/// task per request: the same header check, sessions, `Connection: close` and 307/308 re-sends.
+/// task per request: the same sessions, `Connection: close` and 307/308 re-sends (the executor checked
+/// the headers, see ``CallbackTransport``).
 extension URLSessionTransport: CallbackTransport {
     func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void) -> @Sendable () -> Void {
-        do throws(InteractiveError) {
-            try HeaderCheck.validate(request.headers)
-        } catch {
-            completion(.failure(error))
-            return {}
-        }
         var urlRequest = Self.makeURLRequest(request)
         let singleUse = !request.isIdempotent && !reusesConnectionsForNonIdempotentRequests
         if singleUse {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
-        let running = RunningExchange()
+        // The data task running, to cancel it (and the re-sends after it).
+        let running = CancellableSlot<URLSessionTask>()
         startTask(urlRequest, for: request, singleUse: singleUse, resent: 0, running: running, completion: completion)
-        return { running.cancel() }
+        return { running.cancel()?.cancel() }
     }
 
     /// One data task; a 307/308 re-send starts the next, up to ``maxResentRedirects``.
     private func startTask(
-        _ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool, resent: Int, running: RunningExchange,
+        _ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool, resent: Int, running: CancellableSlot<URLSessionTask>,
         completion: @escaping @Sendable (Result<HTTPResponse, InteractiveError>) -> Void
     ) {
         let (session, delegate) = singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
         let made: (URLSessionTask, URLRequest, TransferParts?)
         do throws(InteractiveError) {
-            made = try Self.makeTask(in: session, urlRequest, for: request)
+            // The executor takes this path only for requests that download nothing; a download's
+            // sink here is not finished early by a cancellation (see `DownloadSink.withSink`).
+            let reporter = ProgressReporter.current
+            let sink = request.download.map { DownloadSink(request: request, download: $0, reporter: reporter) }
+            made = try Self.makeTask(in: session, urlRequest, for: request, sink: sink, reporter: reporter)
         } catch {
             completion(.failure(error))
             return
         }
         let (task, sent, transfer) = made
-        guard running.begin(task) else {
+        guard running.fill({ task }) != nil else {
             completion(.failure(.cancelled))
             return
         }
@@ -61,32 +61,5 @@ extension URLSessionTransport: CallbackTransport {
             }
         }
         task.resume()
-    }
-}
-
-/// The data task an exchange is running, to cancel it (and the re-sends after it).
-private final class RunningExchange: Sendable {
-    private struct State {
-        var task: URLSessionTask?
-        var cancelled = false
-    }
-
-    private let state = Locked(State())
-
-    /// Records the task about to start; `false` when the exchange was cancelled already.
-    func begin(_ task: URLSessionTask) -> Bool {
-        state.withLock { state in
-            guard !state.cancelled else { return false }
-            state.task = task
-            return true
-        }
-    }
-
-    func cancel() {
-        let task: URLSessionTask? = state.withLock { state in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
     }
 }

@@ -115,32 +115,23 @@ public final class URLSessionTransport: Transport {
         throw .transport(message: "more than \(Self.maxResentRedirects) redirects for \(request.apiName)", code: URLError.httpTooManyRedirects.rawValue)
     }
 
-    /// One data task for `urlRequest`, cancelled when the calling task is cancelled.
+    /// One data task for `urlRequest`, cancelled when the calling task is cancelled (a download's
+    /// partial file is then finished at once, see ``DownloadSink/withSink(for:reporter:_:)``).
     private func exchange(_ urlRequest: URLRequest, for request: HTTPRequest, singleUse: Bool) async throws(InteractiveError) -> SessionDelegate.Outcome {
         let receivesInChunks = request.download != nil || request.streamsResponse
         let (session, delegate) = receivesInChunks ? (transferSession, transferDelegate) : singleUse ? (singleUseSession, singleUseDelegate) : (session, delegate)
-        let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.register(task, for: request, sending: urlRequest, transfer: transfer) { continuation.resume(returning: $0) }
-                task.resume()
+        let reporter = ProgressReporter.current
+        return try await DownloadSink.withSink(for: request, reporter: reporter) { sink throws(InteractiveError) in
+            let (task, urlRequest, transfer) = try Self.makeTask(in: session, urlRequest, for: request, sink: sink, reporter: reporter)
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    delegate.register(task, for: request, sending: urlRequest, transfer: transfer) { continuation.resume(returning: $0) }
+                    task.resume()
+                }
+            } onCancel: {
+                task.cancel()
             }
-        } onCancel: {
-            task.cancel()
         }
-    }
-
-    static func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
-        // Cookies are accepted from the request's own host (the policy is "main document domain").
-        urlRequest.mainDocumentURL = request.url
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = wholeSeconds(request.timeout) + 1
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        return urlRequest
     }
 
     /// The timeout rounded up to whole seconds, at least one and at most a year: FoundationNetworking
@@ -154,10 +145,12 @@ public final class URLSessionTransport: Transport {
 
     /// Our response type from Foundation's.
     static func makeResponse(_ http: HTTPURLResponse, body: Data) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
+        let fields = http.allHeaderFields
+        var headers = HTTPHeaders(minimumCapacity: fields.count)
+        for (name, value) in fields {
             // Strings on every platform; interpolating `Any` would go through `String(describing:)`.
-            headers.add(value as? String ?? "\(value)", for: name as? String ?? "\(name)")
+            // The name's base is cast, not the `AnyHashable` itself, which is a longer way to the same.
+            headers.add(value as? String ?? "\(value)", for: name.base as? String ?? "\(name)")
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: body)
     }
