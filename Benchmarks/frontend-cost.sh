@@ -30,8 +30,8 @@ echo "$(wc -l <files.txt) files; $(wc -l <compile.txt) compile jobs; files per j
     "$(awk '{print gsub(/-primary-file/, "&")}' compile.txt | sort -n | uniq -c | awk '{printf "%s×%s ", $1, $2}')"
 for job in "${jobs[@]}"; do
     if [[ $job == emit ]]; then line="$(cat emit.txt)"; else line="$(sed -n "${job}p" compile.txt)"; fi
-    first="$(grep -o -- '-primary-file [^ ]*' <<<"$line" | head -1 | sed 's#.*/##')"
+    first="$( (grep -o -- '-primary-file [^ ]*' <<<"$line" || true) | head -1 | sed 's#.*/##')"
     count="$(eval "valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null $line" 2>&1 |
         awk '/I *refs/ {gsub(",", "", $4); print $4}')"
-    echo "job $job (${first:-emit-module}, $(grep -o -- '-primary-file' <<<"$line" | wc -l) files): $count instructions"
+    echo "job $job (${first:-emit-module}, $( (grep -o -- '-primary-file' <<<"$line" || true) | wc -l) files): $count instructions"
 done

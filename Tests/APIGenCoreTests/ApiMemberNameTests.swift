@@ -12,7 +12,7 @@ import Testing
     @Test func aNameParamKeepsItsNameAndTheAPIsNameIsStatic() throws {
         let files = try SpecHarness.generate(["spec.yaml": SpecHarness.base + "  Login:\n    method: POST\n    path: /login\n    params:\n      name: String\n"])
         let api = try #require(files["Shop/Apis/LoginApi.swift"])
-        #expect(api.contains("    public static let apiName = \"Login\"\n"))
+        #expect(api.contains("    public static var apiName: String { \"Login\" }\n"))
         #expect(api.contains("    public var name: String\n"))
         #expect(api.contains("apiName: Self.apiName,"))
     }

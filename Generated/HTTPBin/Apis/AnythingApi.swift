@@ -10,7 +10,7 @@ nonisolated public struct AnythingApi: Api {
     public typealias Parser = AnythingParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Anything"
+    public static var apiName: String { "Anything" }
 
     /// Substituted for `{path}` in the path.
     public var path: String

@@ -10,7 +10,7 @@ nonisolated public struct Base64Api: Api {
     public typealias Parser = Base64Parser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Base64"
+    public static var apiName: String { "Base64" }
 
     /// Substituted for `{value}` in the path.
     public var value: String

@@ -10,7 +10,7 @@ nonisolated public struct BasicAuthApi: Api {
     public typealias Parser = BasicAuthParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "BasicAuth"
+    public static var apiName: String { "BasicAuth" }
 
     /// Substituted for `{user}` in the path.
     public var user: String

@@ -10,7 +10,7 @@ nonisolated public struct BytesApi: Api {
     public typealias Parser = BytesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Bytes"
+    public static var apiName: String { "Bytes" }
 
     /// Substituted for `{count}` in the path.
     public var count: Int

@@ -10,7 +10,7 @@ nonisolated public struct ChangeCreatorApi: Api {
     public typealias Parser = ChangeCreatorParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ChangeCreator"
+    public static var apiName: String { "ChangeCreator" }
 
     /// Substituted for `{id}` in the path.
     public var id: Int

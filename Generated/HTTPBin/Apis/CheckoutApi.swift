@@ -10,7 +10,7 @@ nonisolated public struct CheckoutApi: Api {
     public typealias Parser = CheckoutParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Checkout"
+    public static var apiName: String { "Checkout" }
 
     /// Sent as `customer` in the body.
     public var customer: String

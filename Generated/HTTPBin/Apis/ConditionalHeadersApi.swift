@@ -10,7 +10,7 @@ nonisolated public struct ConditionalHeadersApi: Api {
     public typealias Parser = ConditionalHeadersParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ConditionalHeaders"
+    public static var apiName: String { "ConditionalHeaders" }
 
     /// Sent as the `ETag` query parameter.
     public var etag: String

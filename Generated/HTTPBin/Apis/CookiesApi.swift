@@ -10,7 +10,7 @@ nonisolated public struct CookiesApi: Api {
     public typealias Parser = CookiesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Cookies"
+    public static var apiName: String { "Cookies" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

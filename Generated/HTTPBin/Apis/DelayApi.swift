@@ -10,7 +10,7 @@ nonisolated public struct DelayApi: Api {
     public typealias Parser = DelayParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Delay"
+    public static var apiName: String { "Delay" }
 
     /// Substituted for `{seconds}` in the path.
     public var seconds: Double

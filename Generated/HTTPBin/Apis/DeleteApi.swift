@@ -10,7 +10,7 @@ nonisolated public struct DeleteApi: Api {
     public typealias Parser = DeleteParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Delete"
+    public static var apiName: String { "Delete" }
 
     /// Sent as the `reason` query parameter.
     public var reason: String?

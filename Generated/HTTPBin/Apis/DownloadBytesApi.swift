@@ -12,7 +12,7 @@ nonisolated public struct DownloadBytesApi: Api {
     public typealias Parser = DownloadBytesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "DownloadBytes"
+    public static var apiName: String { "DownloadBytes" }
 
     /// Substituted for `{count}` in the path.
     public var count: Int

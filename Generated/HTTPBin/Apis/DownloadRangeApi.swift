@@ -12,7 +12,7 @@ nonisolated public struct DownloadRangeApi: Api {
     public typealias Parser = DownloadRangeParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "DownloadRange"
+    public static var apiName: String { "DownloadRange" }
 
     /// Substituted for `{count}` in the path.
     public var count: Int

@@ -10,7 +10,7 @@ nonisolated public struct EnvelopeBase64Api: Api {
     public typealias Parser = EnvelopeBase64Parser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EnvelopeBase64"
+    public static var apiName: String { "EnvelopeBase64" }
 
     /// Substituted for `{value}` in the path.
     public var value: String

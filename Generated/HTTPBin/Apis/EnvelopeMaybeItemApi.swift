@@ -10,7 +10,7 @@ nonisolated public struct EnvelopeMaybeItemApi: Api {
     public typealias Parser = EnvelopeMaybeItemParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EnvelopeMaybeItem"
+    public static var apiName: String { "EnvelopeMaybeItem" }
 
     /// Substituted for `{value}` in the path.
     public var value: String

@@ -10,7 +10,7 @@ nonisolated public struct EnvelopeResourceApi: Api {
     public typealias Parser = EnvelopeResourceParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EnvelopeResource"
+    public static var apiName: String { "EnvelopeResource" }
 
     /// Substituted for `{code}` in the path.
     public var code: Int

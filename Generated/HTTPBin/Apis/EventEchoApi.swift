@@ -10,7 +10,7 @@ nonisolated public struct EventEchoApi: Api {
     public typealias Parser = EventEchoParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EventEcho"
+    public static var apiName: String { "EventEcho" }
 
     /// Substituted for `{value}` in the path.
     public var value: String

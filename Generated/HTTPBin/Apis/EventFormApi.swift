@@ -12,7 +12,7 @@ nonisolated public struct EventFormApi: Api {
     public typealias Parser = EventFormParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EventForm"
+    public static var apiName: String { "EventForm" }
 
     /// Sent as `at` in the body.
     public var at: Date

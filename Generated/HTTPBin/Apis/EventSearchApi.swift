@@ -12,7 +12,7 @@ nonisolated public struct EventSearchApi: Api {
     public typealias Parser = EventSearchParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "EventSearch"
+    public static var apiName: String { "EventSearch" }
 
     /// Only events after this moment.
     public var since: Date

@@ -10,7 +10,7 @@ nonisolated public struct GetApi: Api {
     public typealias Parser = GetParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Get"
+    public static var apiName: String { "Get" }
 
     /// Sent as the `q` query parameter.
     public var q: String?

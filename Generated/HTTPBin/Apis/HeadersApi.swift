@@ -10,7 +10,7 @@ nonisolated public struct HeadersApi: Api {
     public typealias Parser = HeadersParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Headers"
+    public static var apiName: String { "Headers" }
 
     /// Sent as the `X-Trace-Id` header.
     public var traceId: String?

@@ -10,7 +10,7 @@ nonisolated public struct HeadersBinaryApi: Api {
     public typealias Parser = HeadersBinaryParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "HeadersBinary"
+    public static var apiName: String { "HeadersBinary" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

@@ -10,7 +10,7 @@ nonisolated public struct HeadersTextApi: Api {
     public typealias Parser = HeadersTextParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "HeadersText"
+    public static var apiName: String { "HeadersText" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

@@ -10,7 +10,7 @@ nonisolated public struct ImagePNGApi: Api {
     public typealias Parser = ImagePNGParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ImagePNG"
+    public static var apiName: String { "ImagePNG" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

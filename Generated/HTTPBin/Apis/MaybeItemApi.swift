@@ -10,7 +10,7 @@ nonisolated public struct MaybeItemApi: Api {
     public typealias Parser = MaybeItemParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "MaybeItem"
+    public static var apiName: String { "MaybeItem" }
 
     /// Substituted for `{code}` in the path.
     public var code: Int

@@ -10,7 +10,7 @@ nonisolated public struct PatchApi: Api {
     public typealias Parser = PatchParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Patch"
+    public static var apiName: String { "Patch" }
 
     /// Sent as `title` in the body.
     public var title: String?

@@ -10,7 +10,7 @@ nonisolated public struct PostChargeApi: Api {
     public typealias Parser = PostChargeParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "PostCharge"
+    public static var apiName: String { "PostCharge" }
 
     /// The request body.
     public var body: Charge

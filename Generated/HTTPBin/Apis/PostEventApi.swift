@@ -10,7 +10,7 @@ nonisolated public struct PostEventApi: Api {
     public typealias Parser = PostEventParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "PostEvent"
+    public static var apiName: String { "PostEvent" }
 
     /// The request body.
     public var body: Event

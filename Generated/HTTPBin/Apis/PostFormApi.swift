@@ -10,7 +10,7 @@ nonisolated public struct PostFormApi: Api {
     public typealias Parser = PostFormParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "PostForm"
+    public static var apiName: String { "PostForm" }
 
     /// Sent as `name` in the body.
     public var name: String

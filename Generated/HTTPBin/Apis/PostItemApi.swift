@@ -10,7 +10,7 @@ nonisolated public struct PostItemApi: Api {
     public typealias Parser = PostItemParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "PostItem"
+    public static var apiName: String { "PostItem" }
 
     /// The request body.
     public var body: Item

@@ -10,7 +10,7 @@ nonisolated public struct PostJSONApi: Api {
     public typealias Parser = PostJSONParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "PostJSON"
+    public static var apiName: String { "PostJSON" }
 
     /// Sent as `name` in the body.
     public var name: String

@@ -10,7 +10,7 @@ nonisolated public struct PutApi: Api {
     public typealias Parser = PutParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Put"
+    public static var apiName: String { "Put" }
 
     /// Sent as `title` in the body.
     public var title: String

@@ -10,7 +10,7 @@ nonisolated public struct RateLimitApi: Api {
     public typealias Parser = RateLimitParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "RateLimit"
+    public static var apiName: String { "RateLimit" }
 
     /// Sent as the `X-RateLimit-Remaining` query parameter.
     public var remaining: String?

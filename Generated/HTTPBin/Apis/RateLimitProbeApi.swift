@@ -10,7 +10,7 @@ nonisolated public struct RateLimitProbeApi: Api {
     public typealias Parser = RateLimitProbeParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "RateLimitProbe"
+    public static var apiName: String { "RateLimitProbe" }
 
     /// Sent as the `X-RateLimit-Remaining` query parameter.
     public var remaining: String

@@ -10,7 +10,7 @@ nonisolated public struct RateLimitSummaryApi: Api {
     public typealias Parser = RateLimitSummaryParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "RateLimitSummary"
+    public static var apiName: String { "RateLimitSummary" }
 
     /// Sent as the `X-RateLimit-Remaining` query parameter.
     public var remaining: String

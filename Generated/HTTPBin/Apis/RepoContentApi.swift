@@ -10,7 +10,7 @@ nonisolated public struct RepoContentApi: Api {
     public typealias Parser = RepoContentParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "RepoContent"
+    public static var apiName: String { "RepoContent" }
 
     /// Substituted for `{owner}` in the path.
     public var owner: String

@@ -10,7 +10,7 @@ nonisolated public struct ResourceApi: Api {
     public typealias Parser = ResourceParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Resource"
+    public static var apiName: String { "Resource" }
 
     /// Substituted for `{code}` in the path.
     public var code: Int

@@ -11,7 +11,7 @@ nonisolated public struct SampleDocumentApi: Api {
     public typealias Parser = SampleDocumentParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "JSONDocument"
+    public static var apiName: String { "JSONDocument" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

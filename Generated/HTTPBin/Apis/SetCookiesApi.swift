@@ -10,7 +10,7 @@ nonisolated public struct SetCookiesApi: Api {
     public typealias Parser = SetCookiesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "SetCookies"
+    public static var apiName: String { "SetCookies" }
 
     /// Sent as the `session` query parameter.
     public var session: String

@@ -10,7 +10,7 @@ nonisolated public struct SortedListApi: Api {
     public typealias Parser = SortedListParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "SortedList"
+    public static var apiName: String { "SortedList" }
 
     /// Sent as the `sort` query parameter.
     public var sort: SortOrder

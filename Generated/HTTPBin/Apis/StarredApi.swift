@@ -10,7 +10,7 @@ nonisolated public struct StarredApi: Api {
     public typealias Parser = StarredParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Starred"
+    public static var apiName: String { "Starred" }
 
     /// Substituted for `{code}` in the path.
     public var code: Int

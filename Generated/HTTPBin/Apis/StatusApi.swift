@@ -10,7 +10,7 @@ nonisolated public struct StatusApi: Api {
     public typealias Parser = StatusParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Status"
+    public static var apiName: String { "Status" }
 
     /// Substituted for `{code}` in the path.
     public var code: Int

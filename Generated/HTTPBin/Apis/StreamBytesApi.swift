@@ -12,7 +12,7 @@ nonisolated public struct StreamBytesApi: Api {
     public typealias Parser = StreamBytesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "StreamBytes"
+    public static var apiName: String { "StreamBytes" }
 
     /// Substituted for `{count}` in the path.
     public var count: Int

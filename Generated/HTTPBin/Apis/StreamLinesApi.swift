@@ -10,7 +10,7 @@ nonisolated public struct StreamLinesApi: Api {
     public typealias Parser = StreamLinesParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "StreamLines"
+    public static var apiName: String { "StreamLines" }
 
     /// Substituted for `{count}` in the path.
     public var count: Int

@@ -10,7 +10,7 @@ nonisolated public struct StyledQueryApi: Api {
     public typealias Parser = StyledQueryParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "StyledQuery"
+    public static var apiName: String { "StyledQuery" }
 
     /// Sent as the `ids` query parameter.
     public var ids: [Int]?

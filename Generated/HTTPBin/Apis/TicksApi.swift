@@ -10,7 +10,7 @@ nonisolated public struct TicksApi: Api {
     public typealias Parser = TicksParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Ticks"
+    public static var apiName: String { "Ticks" }
 
     /// Sent as the `count` query parameter.
     public var count: Int

@@ -10,7 +10,7 @@ nonisolated public struct UploadBinaryApi: Api {
     public typealias Parser = UploadBinaryParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "UploadBinary"
+    public static var apiName: String { "UploadBinary" }
 
     /// Substituted for `{name}` in the path.
     public var name: String

@@ -10,7 +10,7 @@ nonisolated public struct UploadDocumentApi: Api {
     public typealias Parser = UploadDocumentParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "UploadDocument"
+    public static var apiName: String { "UploadDocument" }
 
     /// Sent as `title` in the body.
     public var title: String

@@ -10,7 +10,7 @@ nonisolated public struct UploadTextApi: Api {
     public typealias Parser = UploadTextParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "UploadText"
+    public static var apiName: String { "UploadText" }
 
     /// The request body, sent as it is.
     public var body: String

@@ -10,7 +10,7 @@ nonisolated public struct CategoryQueryApi: Api {
     public typealias Parser = CategoryQueryParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "CategoryQuery"
+    public static var apiName: String { "CategoryQuery" }
 
     /// Substituted for `{categoryId}` in the path.
     public var categoryId: Int64

@@ -10,7 +10,7 @@ nonisolated public struct ItemCreateApi: Api {
     public typealias Parser = ItemCreateParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ItemCreate"
+    public static var apiName: String { "ItemCreate" }
 
     /// The request body.
     public var body: Item

@@ -11,7 +11,7 @@ nonisolated public struct ItemDetailApi: Api {
     public typealias Parser = ItemDetailParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ItemQuery"
+    public static var apiName: String { "ItemQuery" }
 
     /// Substituted for `{itemId}` in the path.
     public var itemId: Int64

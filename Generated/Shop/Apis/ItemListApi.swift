@@ -10,7 +10,7 @@ nonisolated public struct ItemListApi: Api {
     public typealias Parser = ItemListParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ItemList"
+    public static var apiName: String { "ItemList" }
 
     /// Sent as the `cursor` query parameter.
     public var cursor: String?

@@ -10,7 +10,7 @@ nonisolated public struct ItemQueryV2Api: Api {
     public typealias Parser = ItemQueryV2Parser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "ItemQueryV2"
+    public static var apiName: String { "ItemQueryV2" }
 
     /// Substituted for `{itemId}` in the path.
     public var itemId: Int64

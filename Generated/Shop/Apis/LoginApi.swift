@@ -10,7 +10,7 @@ nonisolated public struct LoginApi: Api {
     public typealias Parser = LoginParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Login"
+    public static var apiName: String { "Login" }
 
     /// The account name.
     public var name: String

@@ -10,7 +10,7 @@ nonisolated public struct LogoutApi: Api {
     public typealias Parser = LogoutParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "Logout"
+    public static var apiName: String { "Logout" }
 
     /// Creates the call; it is ready to execute.
     public init() {}

@@ -10,7 +10,7 @@ nonisolated public struct OrderCancelApi: Api {
     public typealias Parser = OrderCancelParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "OrderCancel"
+    public static var apiName: String { "OrderCancel" }
 
     /// Substituted for `{orderId}` in the path.
     public var orderId: Int64

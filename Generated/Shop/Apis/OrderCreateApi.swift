@@ -10,7 +10,7 @@ nonisolated public struct OrderCreateApi: Api {
     public typealias Parser = OrderCreateParser
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    public static let apiName = "OrderCreate"
+    public static var apiName: String { "OrderCreate" }
 
     /// Sent as `item_ids` in the body.
     public var itemIds: [Int64]

@@ -30,7 +30,7 @@ nonisolated {{access}} struct {{apiType}}: Api {
     {{access}} typealias Parser = {{parserType}}
 
     /// The API's name in the spec, as used in logs, errors and mock mode.
-    {{access}} static let apiName = {{apiNameLiteral}}
+    {{access}} static var apiName: String { {{apiNameLiteral}} }
 {{#hasProperties}}
 
 {{/hasProperties}}
