@@ -5,12 +5,17 @@ import Glibc
 import Darwin
 #endif
 
+// Darwin's are opaque pointers, glibc's structures; `posix_spawn…_init` fills in either.
 #if canImport(Darwin)
 typealias FileActions = posix_spawn_file_actions_t?
 typealias SpawnAttributes = posix_spawnattr_t?
+private var unsetFileActions: FileActions { nil }
+private var unsetAttributes: SpawnAttributes { nil }
 #else
 typealias FileActions = posix_spawn_file_actions_t
 typealias SpawnAttributes = posix_spawnattr_t
+private var unsetFileActions: FileActions { FileActions() }
+private var unsetAttributes: SpawnAttributes { SpawnAttributes() }
 #endif
 
 extension Subprocess {
@@ -43,7 +48,7 @@ extension Subprocess {
         }
 
         private func spawn(_ theirs: [Int32?]) throws -> pid_t {
-            var actions = FileActions()
+            var actions = unsetFileActions
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             for (index, stream) in streams.enumerated() {
@@ -62,22 +67,17 @@ extension Subprocess {
             if let directory { try changeDirectory(directory, &actions) }
             try closeEveryOtherDescriptor(&actions)
 
-            var attributes = SpawnAttributes()
+            var attributes = unsetAttributes
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
             try configureSignals(&attributes)
 
             let argv = ([executable] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
-            let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-            defer { for pointer in envp ?? [] { free(pointer) } }
+            let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for pointer in envp { free(pointer) } }
             var pid: pid_t = 0
-            let result = if let envp {
-                posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-            } else {
-                posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-            }
-            try check(result, "posix_spawn")
+            try check(posix_spawn(&pid, executable, &actions, &attributes, argv, envp), "posix_spawn")
             return pid
         }
 
