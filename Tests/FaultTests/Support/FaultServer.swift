@@ -48,7 +48,14 @@ final class FaultServer: @unchecked Sendable {
         try await offCooperativePool { try startBlocking(seed: seed, secret: secret) }
     }
 
+    /// At most two servers start at a time. Every fault test starts its own, most of them at once:
+    /// dozens of Python interpreters importing their modules together keep a 2-core machine busy
+    /// for seconds, longer than the deadlines of the tests already running.
+    private static let starting = DispatchSemaphore(value: 2)
+
     private static func startBlocking(seed: Int, secret: String) throws -> FaultServer {
+        starting.wait()
+        defer { starting.signal() }
         let process = try Subprocess(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", scriptPath, "--seed", String(seed), "--secret", secret],
             standardInput: .pipe, standardOutput: .pipe, standardError: .inherit
