@@ -183,6 +183,12 @@ let package = Package(
             dependencies: ["APIGenServe", "APIGenCore", "Interactive", "ShopAPI", "RuntimeTestSupport", "apigen-serve"],
             swiftSettings: strictSettings
         ),
+        // The test support's own tests (the child-process launcher).
+        .testTarget(
+            name: "RuntimeTestSupportTests",
+            dependencies: ["RuntimeTestSupport"],
+            swiftSettings: strictSettings
+        ),
         // A small program the freezing test kills mid-replay and starts again.
         .executableTarget(
             name: "freeze-replay-child",

@@ -49,53 +49,14 @@ import Testing
         return nil
     }
 
-    /// The DOM Chromium builds from a file, serialised. Runs off the cooperative pool; a browser that
-    /// has not finished within two minutes is killed and the test fails.
+    /// The DOM Chromium builds from a file, serialised. Runs off the cooperative pool; a browser
+    /// (with the helpers it started) that has not finished within two minutes is killed and the
+    /// test fails.
     static func dumpDOM(_ chromium: URL, _ page: URL) async throws -> String {
         let profile = try TemporaryFolder()
         let arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=\(profile.url.path)", "--dump-dom", page.absoluteString]
-        let result = try await offCooperativePool { try runWithDeadline(chromium, arguments, seconds: 120) }
-        #expect(result.status == 0, "chromium failed (\(result.status)): \(result.errorOutput)")
-        return result.output
-    }
-
-    private static func runWithDeadline(_ executable: URL, _ arguments: [String], seconds: Int) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try launch(process)
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + .seconds(seconds))
-        timer.setEventHandler { if process.isRunning { process.terminate() } }
-        timer.resume()
-        defer { timer.cancel() }
-        // Errors are read on another thread so that neither pipe can fill up and stall the browser.
-        let errorText = ErrorBox()
-        let reader = Thread { errorText.set(readToEnd(errors.fileHandleForReading)) }
-        reader.start()
-        let outData = readToEnd(output.fileHandleForReading)
-        process.waitUntilExit()
-        let errData = errorText.wait()
-        return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errorOutput: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Data handed from the reading thread.
-    private final class ErrorBox: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-
-        func set(_ data: Data) {
-            self.data = data
-            done.signal()
-        }
-
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
+        let result = try await Subprocess.run(chromium, arguments, processGroup: true, timeLimit: .seconds(120))
+        #expect(result.termination == .exited(0), "chromium failed (\(result.termination), timed out: \(result.timedOut)): \(result.errorText)")
+        return result.outputText
     }
 }

@@ -18,23 +18,10 @@ struct CommandLineTests {
     @Test func badSpecsExitOneWithDiagnosticsAndNoServer() async throws {
         let folder = try ServeFixture.scratch("bad")
         try "service: Shop\nenvironments: { debug: \"http://127.0.0.1:1/api\" }\napis:\n  A:\n    path: /a\n    response: Itme\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
-        let result = try await offCooperativePool { () throws -> (Int32, String, String) in
-            let process = Process()
-            process.executableURL = Self.executable
-            process.arguments = [folder.path, "--port", "0"]
-            process.currentDirectoryURL = folder
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try launch(process)
-            let out = readToEnd(output.fileHandleForReading)
-            let err = readToEnd(errors.fileHandleForReading)
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-        }
-        #expect(result.0 == 1)
-        #expect(result.2.contains("bad.yaml:6:15: error: unknown type 'Itme'"))
-        #expect(result.2.contains("apigen-serve: 1 error; not serving"))
-        #expect(!result.1.contains("apigen-serve:"))
+        let result = try await Subprocess.run(Self.executable, [folder.path, "--port", "0"], directory: folder)
+        #expect(result.termination == .exited(1))
+        #expect(result.errorText.contains("bad.yaml:6:15: error: unknown type 'Itme'"))
+        #expect(result.errorText.contains("apigen-serve: 1 error; not serving"))
+        #expect(!result.outputText.contains("apigen-serve:"))
     }
 }

@@ -32,22 +32,8 @@ struct ProcessResult: Sendable {
 
     /// Runs the program and waits for it off the cooperative pool (see `offCooperativePool`).
     static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
-        try await offCooperativePool { try runBlocking(executable, arguments, in: directory) }
-    }
-
-    private static func runBlocking(_ executable: URL, _ arguments: [String], in directory: URL?) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try launch(process)
-        let outData = readToEnd(output.fileHandleForReading)
-        let errData = readToEnd(errors.fileHandleForReading)
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errorOutput: String(decoding: errData, as: UTF8.self))
+        let output = try await Subprocess.run(executable, arguments, directory: directory)
+        return ProcessResult(status: output.status, output: output.outputText, errorOutput: output.errorText)
     }
 }
 

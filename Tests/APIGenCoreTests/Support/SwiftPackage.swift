@@ -45,26 +45,12 @@ enum SwiftPackage {
         return try await offCooperativePool { try runBlocking(full) }
     }
 
+    /// Runs `swift` in a process group of its own, so that the watchdog also ends the compilers
+    /// and the build system it started.
     private static func runBlocking(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = swift
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
         let start = Date()
-        try launch(process)
-        let timedOut = LockedFlag()
-        let watchdog = DispatchWorkItem {
-            timedOut.set()
-            process.terminate()
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + watchdogSeconds, execute: watchdog)
-        let data = readToEnd(pipe.fileHandleForReading)
-        process.waitUntilExit()
-        watchdog.cancel()
-        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), timedOut: timedOut.value, seconds: Date().timeIntervalSince(start))
+        let result = try Subprocess.run(swift, arguments, mergingErrors: true, processGroup: true, timeLimit: .seconds(watchdogSeconds))
+        return Run(status: result.status, output: result.outputText, timedOut: result.timedOut, seconds: Date().timeIntervalSince(start))
     }
 
     /// Writes a package at `folder` named `name` that depends on this repository by its absolute
@@ -87,12 +73,4 @@ enum SwiftPackage {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
     }
-}
-
-/// A flag set once from another thread.
-private final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
-    var value: Bool { lock.withLock { isSet } }
-    func set() { lock.withLock { isSet = true } }
 }

@@ -1,14 +1,10 @@
 import Foundation
 import RuntimeTestSupport
 import Interactive
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs the `freeze-replay-child` executable built beside the test bundle.
-final class ChildProcess: @unchecked Sendable {
-    let process = Process()
-    private let output = Pipe()
+final class ChildProcess: Sendable {
+    let process: Subprocess
     private let lines = Locked([String]())
 
     /// The built child, next to the test bundle (or where `FREEZE_REPLAY_CHILD` says).
@@ -23,37 +19,33 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Starts the child; a thread of its own collects the lines it prints.
     init(arguments: [String]) throws {
         guard let executable = Self.executable else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        let lines = lines
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: readAvailable(handle), as: UTF8.self)
+        process = try Subprocess(executable, arguments, standardOutput: .pipe, standardError: .inherit)
+        let (process, lines) = (process, lines)
+        Thread.detachNewThread {
+            let text = String(decoding: process.readOutputToEnd().output, as: UTF8.self)
             lines.withLock { $0.append(contentsOf: text.split(separator: "\n").map(String.init)) }
         }
-        try launch(process)
     }
 
-    /// What the child printed so far.
+    /// What the child printed (all of it once it has ended).
     var printed: [String] { lines.current }
 
     /// Kills the child at once (SIGKILL: no cleanup, no flush), and waits for it to go.
-    func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    func kill() async {
+        process.kill()
+        _ = await process.wait()
     }
 
     /// Waits for the child to exit, at most `limit`; kills it if it takes longer.
-    func wait(atMost limit: Duration) async throws -> Int32 {
+    func wait(atMost limit: Duration) async throws -> Subprocess.Termination {
         let deadline = ContinuousClock.now + limit
         while process.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        if process.isRunning { kill() }
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        return process.terminationStatus
+        if process.isRunning { process.kill() }
+        return await process.wait()
     }
 }

@@ -26,8 +26,7 @@ final class FaultServer: @unchecked Sendable {
     }
 
     let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: Subprocess
 
     var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
@@ -39,10 +38,9 @@ final class FaultServer: @unchecked Sendable {
             .appendingPathComponent("Support/fault_server.py").path
     }
 
-    private init(port: Int, process: Process, input: Pipe) {
+    private init(port: Int, process: Subprocess) {
         self.port = port
         self.process = process
-        self.input = input
     }
 
     /// Starts a server and waits (at most 10 s) for it to print its port, off the cooperative pool.
@@ -50,19 +48,23 @@ final class FaultServer: @unchecked Sendable {
         try await offCooperativePool { try startBlocking(seed: seed, secret: secret) }
     }
 
+    /// At most two servers start at a time. Every fault test starts its own, most of them at once:
+    /// dozens of Python interpreters importing their modules together keep a 2-core machine busy
+    /// for seconds, longer than the deadlines of the tests already running.
+    private static let starting = DispatchSemaphore(value: 2)
+
     private static func startBlocking(seed: Int, secret: String) throws -> FaultServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath, "--seed", String(seed), "--secret", secret]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try launch(process)
+        starting.wait()
+        defer { starting.signal() }
+        let process = try Subprocess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", scriptPath, "--seed", String(seed), "--secret", secret],
+            standardInput: .pipe, standardOutput: .pipe, standardError: .inherit
+        )
+        guard let output = process.standardOutput else { throw StartError.noPort("") }
         var buffer = Data()
         let deadline = Date().addingTimeInterval(10)
         while !buffer.contains(UInt8(ascii: "\n")), Date() < deadline {
-            let chunk = readAvailable(output.fileHandleForReading)
+            let chunk = readAvailable(output)
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }
@@ -71,13 +73,13 @@ final class FaultServer: @unchecked Sendable {
             process.terminate()
             throw StartError.noPort(line)
         }
-        return FaultServer(port: port, process: process, input: input)
+        return FaultServer(port: port, process: process)
     }
 
     /// Stops the server.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+        try? process.standardInput?.close()
+        process.terminate()
     }
 
     deinit { stop() }

@@ -48,15 +48,8 @@ actor HTTPBinServer {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("httpbin-\(getpid())-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
 
-        let process = Process()
         // The supervisor stops gunicorn as soon as this test process is gone, however it ends.
-        process.executableURL = python
-        process.arguments = [root.appendingPathComponent("scripts/httpbin-serve.py").path, log.path]
-        process.currentDirectoryURL = root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try RuntimeTestSupport.launch(process)
+        let process = try Subprocess(python, [root.appendingPathComponent("scripts/httpbin-serve.py").path, log.path], directory: root)
         ServerKeeper.keep(process, log: log)
 
         let port = try await waitForPort(in: log, process: process)
@@ -68,24 +61,14 @@ actor HTTPBinServer {
     /// Runs `scripts/httpbin-venv.sh`, which returns at once when the environment is ready (and may
     /// take a minute to install it the first time).
     private static func runVenvScript(root: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [root.appendingPathComponent("scripts/httpbin-venv.sh").path]
-        process.currentDirectoryURL = root
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try RuntimeTestSupport.launch(process)
-        let text = RuntimeTestSupport.readToEnd(output.fileHandleForReading)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure.setup("scripts/httpbin-venv.sh failed (\(process.terminationStatus)): \(String(decoding: text, as: UTF8.self))")
+        let result = try Subprocess.run(URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent("scripts/httpbin-venv.sh").path], directory: root, mergingErrors: true)
+        guard result.termination == .exited(0) else {
+            throw Failure.setup("scripts/httpbin-venv.sh failed (\(result.termination)): \(result.outputText)")
         }
     }
 
     /// Reads `Listening at: http://127.0.0.1:PORT` from gunicorn's log.
-    private static func waitForPort(in log: URL, process: Process) async throws -> Int {
+    private static func waitForPort(in log: URL, process: Subprocess) async throws -> Int {
         let deadline = ContinuousClock.now + .seconds(180)
         let marker = "Listening at: http://127.0.0.1:"
         while ContinuousClock.now < deadline {
@@ -120,9 +103,9 @@ actor HTTPBinServer {
 /// Stops the server's supervisor (and with it gunicorn) at a normal exit of the test process; the
 /// supervisor's own watch on its parent covers every other way the process can end.
 enum ServerKeeper {
-    private static let kept = LockedBox<[(process: Process, log: URL)]>([])
+    private static let kept = LockedBox<[(process: Subprocess, log: URL)]>([])
 
-    static func keep(_ process: Process, log: URL) {
+    static func keep(_ process: Subprocess, log: URL) {
         kept.mutate { $0.append((process, log)) }
         _ = registerExitHandler
     }
@@ -135,7 +118,7 @@ enum ServerKeeper {
 
     static func stopAll() {
         for (process, log) in kept.take() {
-            if process.isRunning { process.terminate() }
+            process.terminate()
             try? FileManager.default.removeItem(at: log)
         }
     }
