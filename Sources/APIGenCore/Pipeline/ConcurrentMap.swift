@@ -6,34 +6,59 @@ enum ConcurrentMap {
     static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
         guard items.count > 1 else { return items.map(transform) }
         let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 2)
-        let slots = Slots<[(Int, Result)]>(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var results: [(Int, Result)] = []
-            for index in stride(from: worker, to: items.count, by: workers) {
-                results.append((index, transform(items[index])))
+        // Each result is written once, in place, by the one worker that owns its index: no per-worker
+        // lists to join and sort, which copied every result (a resolved API or a generated file is a
+        // large value) three more times.
+        return [Result](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            let slots = ResultSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: items.count, by: workers) {
+                    slots.initialize(index, to: transform(items[index]))
+                }
             }
-            slots.store(results, at: worker)
+            initializedCount = items.count
         }
-        return slots.values.flatMap { $0 ?? [] }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
-/// One result slot per worker, filled under a lock.
-private final class Slots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = value
+extension ConcurrentMap {
+    /// ``map(_:_:)`` for a transform that makes two values, returned as two arrays without copying
+    /// either out of a list of pairs.
+    static func mapPairs<Item: Sendable, First: Sendable, Second: Sendable>(
+        _ items: [Item], _ transform: @Sendable (Item) -> (First, Second)
+    ) -> ([First], [Second]) {
+        guard items.count > 1 else {
+            let pairs = items.map(transform)
+            return (pairs.map(\.0), pairs.map(\.1))
+        }
+        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+        var seconds: [Second] = []
+        let firsts = [First](unsafeUninitializedCapacity: items.count) { firstBuffer, firstCount in
+            seconds = [Second](unsafeUninitializedCapacity: items.count) { secondBuffer, secondCount in
+                let firstSlots = ResultSlots(firstBuffer), secondSlots = ResultSlots(secondBuffer)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    for index in stride(from: worker, to: items.count, by: workers) {
+                        let (first, second) = transform(items[index])
+                        firstSlots.initialize(index, to: first)
+                        secondSlots.initialize(index, to: second)
+                    }
+                }
+                secondCount = items.count
+            }
+            firstCount = items.count
+        }
+        return (firsts, seconds)
     }
+}
 
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+/// The result buffer, shared by the workers: each index is initialized exactly once, by one worker,
+/// and read only after `concurrentPerform` has returned.
+private struct ResultSlots<Value>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Value>?
+
+    init(_ buffer: UnsafeMutableBufferPointer<Value>) { base = buffer.baseAddress }
+
+    func initialize(_ index: Int, to value: Value) {
+        base?.advanced(by: index).initialize(to: value)
     }
 }

@@ -18,12 +18,12 @@ extension SpecResolver {
         blank.diagnostics = Diagnostics()
         blank.clearUnknownTypeUses()
         let template = blank
-        let outcomes = ConcurrentMap.map(items) { item in
+        let (results, resolvers) = ConcurrentMap.mapPairs(items) { item in
             var resolver = template
             let result = check(&resolver, item)
             return (result, resolver)
         }
-        for (_, resolver) in outcomes { absorb(resolver) }
-        return outcomes.map(\.0)
+        for resolver in resolvers { absorb(resolver) }
+        return results
     }
 }

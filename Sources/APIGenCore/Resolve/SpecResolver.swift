@@ -94,9 +94,7 @@ struct SpecResolver: Sendable {
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var named: [ResolvedModel] = []
         let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
-        let declsByName = Dictionary(
-            decls.flatMap { decl in [(decl.name, decl)] + (Naming.typeName(decl.name).map { [($0, decl)] } ?? []) },
-            uniquingKeysWith: { first, _ in first })
+        let declsByName = Self.byNames(decls)
         // First the names, in declaration order (which of two clashing models is reported depends on it),
         for decl in decls {
             if let first = seen[decl.name] {
@@ -139,6 +137,18 @@ struct SpecResolver: Sendable {
             if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
         }
         return result
+    }
+
+    /// The declarations by spec name and by Swift type name, in declaration order (`a b`, then
+    /// `AB`); the first declaration to take a name keeps it.
+    private static func byNames(_ decls: [ModelDecl]) -> [String: ModelDecl] {
+        var byName: [String: ModelDecl] = [:]
+        byName.reserveCapacity(decls.count * 2)
+        for decl in decls {
+            if byName[decl.name] == nil { byName[decl.name] = decl }
+            if let typeName = Naming.typeName(decl.name), byName[typeName] == nil { byName[typeName] = decl }
+        }
+        return byName
     }
 
     /// A named model with its fields, cases or sum members checked and resolved.
