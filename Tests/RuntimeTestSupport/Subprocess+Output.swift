@@ -1,4 +1,5 @@
 public import Foundation
+import Interactive
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,9 +46,9 @@ extension Subprocess {
             executable, arguments, environment: environment, directory: directory,
             standardOutput: .pipe, standardError: mergingErrors ? .sameAsOutput : .pipe, processGroup: processGroup
         )
-        let timedOut = Flag()
+        let timedOut = Locked(false)
         let watchdog = DispatchWorkItem {
-            timedOut.set()
+            timedOut.withLock { $0 = true }
             child.kill()
         }
         if let timeLimit {
@@ -57,7 +58,7 @@ extension Subprocess {
         let (output, error) = child.readOutputToEnd()
         let termination = child.wait()
         watchdog.cancel()
-        return Output(termination: termination, standardOutput: output, standardError: error, timedOut: timedOut.isSet)
+        return Output(termination: termination, standardOutput: output, standardError: error, timedOut: timedOut.current)
     }
 
     /// The blocking `run` on a thread of its own, without holding one of the cooperative pool's.
@@ -100,14 +101,4 @@ extension Subprocess {
         }
         return (collected[0], collected[1])
     }
-}
-
-/// A flag set once, from any thread.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    var isSet: Bool { lock.withLock { value } }
-
-    func set() { lock.withLock { value = true } }
 }
