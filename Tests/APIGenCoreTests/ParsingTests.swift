@@ -15,7 +15,7 @@ import Testing
         }
     }
 
-    /// The byte-level reader of common ASCII types and the one-name shortcut answer exactly as the
+    /// The byte-level reader of common ASCII types answers exactly as the
     /// general parser does: the same type, or (by leaving the text to it) the same error.
     @Test func typeShortcutsAgreeWithTheGeneralParser() {
         func outcome(_ result: Result<TypeRef, TypeParser.Failure>) -> String {

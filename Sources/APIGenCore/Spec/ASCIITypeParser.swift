@@ -1,4 +1,4 @@
-/// The common well-formed type expressions in ASCII (`[Item]`, `[String: [Int]?]?`), read on bytes
+/// The common well-formed type expressions in ASCII (`Item`, `Item?`, `[Item]`, `[String: [Int]?]?`), read on bytes
 /// without the general parser's `Character` array, which costs ten times as much. Anything it does
 /// not accept exactly as the general ``TypeParser`` would (a name starting with a digit or a dot, a
 /// key that is not `String`, a doubled `?`, deep nesting, any error) is left to that parser, so both

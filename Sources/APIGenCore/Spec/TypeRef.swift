@@ -72,7 +72,7 @@ struct TypeParser {
 
     /// Parses a whole type expression.
     static func parse(_ text: String) -> Result<TypeRef, Failure> {
-        if let simple = simpleName(text) ?? ASCIITypeParser.parse(text) { return .success(simple) }
+        if let common = ASCIITypeParser.parse(text) { return .success(common) }
         return parseInGeneral(text)
     }
 
@@ -92,19 +92,6 @@ struct TypeParser {
             return .failure(Failure(message: "invalid type '\(text)'"))
         }
     }
-
-    /// `Name` or `Name?` in ASCII, by far the most common types, without the general parser.
-    private static func simpleName(_ text: String) -> TypeRef? {
-        var name = Substring(text)
-        let isOptional = name.hasSuffix("?")
-        if isOptional { name = name.dropLast() }
-        guard let first = name.utf8.first, !digits.contains(first), name.utf8.allSatisfy(nameBytes.contains) else { return nil }
-        let named = TypeRef.named(String(name))
-        return isOptional ? .optional(named) : named
-    }
-
-    private static let digits: Set<UInt8> = Set("0123456789".utf8)
-    private static let nameBytes: Set<UInt8> = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".utf8)
 
     private mutating func skipSpaces() {
         while index < characters.count, characters[index] == " " { index += 1 }
