@@ -34,35 +34,36 @@ struct Renderer: Sendable {
         }
     }
 
-    /// One file to produce.
+    /// One file to produce: the service's own file, or one of its models or APIs by index (an item
+    /// that held a copy of its model or API cost more to build and free than some files to render).
     private enum Item: Sendable {
         case service(ServiceContext)
-        case model(ResolvedModel, ServiceContext)
-        case api(ResolvedApi, ServiceContext)
+        case model(Int, ServiceContext)
+        case api(Int, ServiceContext)
 
         /// The spec file the item's code comes from; `nil` for a service (its settings may be spread
         /// over several files).
         var specFile: String? {
             switch self {
             case .service: nil
-            case .model(let model, _): model.decl.file
-            case .api(let api, _): api.decl.file
+            case .model(let index, let context): context.service.models[index].decl.file
+            case .api(let index, let context): context.service.apis[index].decl.file
             }
         }
 
         var source: String {
             switch self {
             case .service(let context): context.service.settingsFile
-            case .model(let model, _): model.decl.file
-            case .api(let api, _): api.decl.file
+            case .model(let index, let context): context.service.models[index].decl.file
+            case .api(let index, let context): context.service.apis[index].decl.file
             }
         }
 
         var job: RenderJob {
             switch self {
             case .service(let context): ServiceViewModel.make(context.service)
-            case .model(let model, let context): ModelViewModel.make(model, service: context.service, types: context.types)
-            case .api(let api, let context): ApiViewModel.make(api, service: context.service, types: context.types)
+            case .model(let index, let context): ModelViewModel.make(context.service.models[index], service: context.service, types: context.types)
+            case .api(let index, let context): ApiViewModel.make(context.service.apis[index], service: context.service, types: context.types)
             }
         }
     }
@@ -75,13 +76,11 @@ struct Renderer: Sendable {
     private static func items(for services: [ResolvedService], settings: RenderSettings) -> [Item] {
         var items: [Item] = []
         for service in services {
-            let types = SwiftTypeRenderer(modelNames: Dictionary(
-                service.models.flatMap { [($0.decl.name, $0.swiftName), ($0.swiftName, $0.swiftName)] }, uniquingKeysWith: { first, _ in first }),
-                overrides: settings.typeOverrides)
+            let types = SwiftTypeRenderer(modelNames: service.models.byNames { $0.swiftName }, overrides: settings.typeOverrides)
             let context = ServiceContext(service: service, types: types)
             items.append(.service(context))
-            items += service.models.map { .model($0, context) }
-            items += service.apis.map { .api($0, context) }
+            items += service.models.indices.map { .model($0, context) }
+            items += service.apis.indices.map { .api($0, context) }
         }
         return items
     }

@@ -104,3 +104,18 @@ struct ResolvedStatus: Sendable {
         return true
     }
 }
+
+extension [ResolvedModel] {
+    /// A value of each model by spec name and by Swift type name (`Type Holder` and `TypeHolder`),
+    /// in declaration order; the first model to take a name keeps it. (A loop: building the pairs
+    /// first copied every value twice.)
+    func byNames<Value>(_ value: (ResolvedModel) -> Value) -> [String: Value] {
+        var byName: [String: Value] = [:]
+        byName.reserveCapacity(count * 2)
+        for model in self {
+            if byName[model.decl.name] == nil { byName[model.decl.name] = value(model) }
+            if byName[model.swiftName] == nil { byName[model.swiftName] = value(model) }
+        }
+        return byName
+    }
+}

@@ -10,19 +10,19 @@ extension SpecResolver {
     }
 
     mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
-        var seen: [String: ApiDecl] = [:]
+        var seen: [String: SourceLocation] = [:]
         var stems: [String: String] = [:]
         var fileStems: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
         let knownModels = Set(models.keys)
-        var named: [(decl: ApiDecl, stem: String)] = []
+        var named: [(index: Int, stem: String)] = []  // indices: copying each declaration cost more than checking it
         // First the names, in declaration order (which of two clashing APIs is reported depends on it),
-        for decl in decls {
+        for (index, decl) in decls.enumerated() {
             if let first = seen[decl.name] {
-                diagnostics.error("api '\(decl.name)' is already defined at \(first.location)", at: decl.location)
+                diagnostics.error("api '\(decl.name)' is already defined at \(first)", at: decl.location)
                 continue
             }
-            seen[decl.name] = decl
+            seen[decl.name] = decl.location
             let stemSource = decl.className?.value ?? decl.name
             let stemLocation = decl.className?.location ?? decl.location
             guard let stem = Naming.typeName(stemSource) else {
@@ -40,12 +40,12 @@ extension SpecResolver {
             }
             stems[stem] = decl.name
             fileStems[stem.lowercased()] = stem
-            named.append((decl, stem))
+            named.append((index, stem))
         }
         // Each API's own checks need only the names settled above: they run on all cores.
         let serviceType = service + "Service"
         return onAllCores(named) { resolver, item in
-            let (decl, stem) = item
+            let (decl, stem) = (decls[item.index], item.stem)
             resolver.checkGeneratedTypeNames(decl, stem: stem, modelTypeNames: modelTypeNames)
             var api = resolver.resolveApi(decl, stem: stem, models: models, knownModels: knownModels, serviceEnvelope: serviceEnvelope, serviceType: serviceType)
             api.statuses = resolver.resolvedStatuses(decl, response: api.response, stem: stem, knownModels: knownModels, modelTypeNames: modelTypeNames)

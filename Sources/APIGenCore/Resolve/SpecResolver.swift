@@ -59,10 +59,8 @@ struct SpecResolver: Sendable {
         }
         let defaults = files.compactMap(\.defaults).first
         serviceDates = serviceDateFormat(defaults?.dates)
-        let models = resolveModels(files.flatMap(\.models), service: name)
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
-        let modelsByName = Dictionary(
-            models.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
+        let (models, modelsByName) = resolveModels(files.flatMap(\.models), service: name)
         let apis = Self.applyStyleDefaults(
             resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
         return ResolvedService(
@@ -88,20 +86,21 @@ struct SpecResolver: Sendable {
 
     // MARK: Models
 
-    private mutating func resolveModels(_ decls: [ModelDecl], service: String) -> [ResolvedModel] {
-        var seen: [String: ModelDecl] = [:]
+    /// The service's models, checked, and their declarations by spec name and by Swift type name.
+    private mutating func resolveModels(_ decls: [ModelDecl], service: String) -> ([ResolvedModel], [String: ModelDecl]) {
+        var seen: [String: SourceLocation] = [:]
         var swiftNames: [String: String] = [:]
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var named: [ResolvedModel] = []
-        let knownNames = Set(decls.map(\.name) + decls.compactMap { Naming.typeName($0.name) })
         let declsByName = Self.byNames(decls)
+        let knownNames = Set(declsByName.keys)
         // First the names, in declaration order (which of two clashing models is reported depends on it),
         for decl in decls {
             if let first = seen[decl.name] {
-                diagnostics.error("model '\(decl.name)' is already defined at \(first.location)", at: decl.location)
+                diagnostics.error("model '\(decl.name)' is already defined at \(first)", at: decl.location)
                 continue
             }
-            seen[decl.name] = decl
+            seen[decl.name] = decl.location
             guard let swiftName = checkedTypeName(decl.name, what: "model", at: decl.location) else { continue }
             if swiftName == service + "Service" {
                 diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
@@ -121,14 +120,12 @@ struct SpecResolver: Sendable {
             named.append(ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: []))
         }
         // then each model's own checks, which need only the names, on all cores.
-        let namedModels = Dictionary(
-            named.flatMap { [($0.decl.name, $0.decl.name), ($0.swiftName, $0.decl.name)] }, uniquingKeysWith: { first, _ in first })
+        let namedModels = named.byNames { $0.decl.name }
         let checked = onAllCores(named) { resolver, model in
             (resolver.checkedMembers(of: model, knownModels: knownNames, models: declsByName), Self.valueEdges(of: model.decl, models: namedModels))
         }
         var result = checked.map(\.0)
-        let resolvedByName = Dictionary(
-            result.flatMap { [($0.decl.name, $0.decl), ($0.swiftName, $0.decl)] }, uniquingKeysWith: { first, _ in first })
+        let resolvedByName = result.byNames { $0.decl }
         checkSumsDoNotContainThemselves(result, models: resolvedByName)
         checkSumsCanEnd(result, models: resolvedByName)
         let indirect = valueCycles(result, edges: checked.map(\.1))
@@ -136,7 +133,7 @@ struct SpecResolver: Sendable {
             if indirect.structs.contains(result[index].decl.name) { result[index].storesIndirectly = true }
             if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
         }
-        return result
+        return (result, resolvedByName)
     }
 
     /// The declarations by spec name and by Swift type name, in declaration order (`a b`, then
