@@ -29,6 +29,27 @@ import Testing
             """)
     }
 
+    @Test func timingPrintsEachStageOnlyWhenAsked() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
+        var environment = ProcessInfo.processInfo.environment
+        environment["APIGEN_TIMING"] = "1"
+        let timed = try await ProcessResult.run(Repository.apigen, ["generate", "Specs", "-o", "Out"], in: folder.url, environment: environment)
+        #expect(timed.status == 0, "\(timed.errorOutput)")
+        #expect(timed.output == "apigen: 2 created, 0 updated, 0 deleted, 0 unchanged\n")
+        let lines = timed.errorOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let stages = lines.map { line in line.split(separator: " ").dropFirst().dropLast(2).joined(separator: " ") }
+        #expect(stages == ["found spec files", "parsed", "resolved", "configuration applied", "rendered", "assembled", "compared with the output", "written"])
+        for line in lines {
+            let words = line.split(separator: " ")
+            #expect(words.first == "timing:" && words.last == "ms" && Double(words[words.count - 2]).map { $0 >= 0 } == true, "\(line)")
+        }
+        environment["APIGEN_TIMING"] = nil
+        let quiet = try await ProcessResult.run(Repository.apigen, ["check", "Specs", "-o", "Out"], in: folder.url, environment: environment)
+        #expect(quiet.status == 0)
+        #expect(quiet.errorOutput.isEmpty)
+    }
+
     @Test func specErrorsPrintEditorDiagnosticsAndExitOne() async throws {
         let folder = try TemporaryFolder()
         try folder.write("service: Shop\nenvironments:\n  debug: nope\napis:\n  P:\n    path: p\n    methd: GET\n", to: "Specs/shop.yaml")

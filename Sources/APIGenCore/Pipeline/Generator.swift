@@ -33,9 +33,11 @@ public enum Generator {
         }
         let settings = RenderSettings(accessModifier: configuration.accessModifier, mocks: configuration.mocks, typeOverrides: configuration.typeOverrideMap)
         let pieces = Renderer(templates: templateSet, settings: settings).renderPieces(services, diagnostics: &diagnostics)
+        StageTiming.mark("rendered")
         let specFiles = sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
         let assembler = LayoutAssembler(templates: templateSet, imports: configuration.additionalImports, comments: configuration.additionalFileComments)
         let files = assembler.assemble(pieces, layout: options.layout ?? configuration.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
+        StageTiming.mark("assembled")
         return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
     }
 
@@ -54,14 +56,17 @@ public enum Generator {
     /// Reads the configuration and the specs, resolves the specs and applies the configuration:
     /// the first stages of every command.
     private static func load(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> ([SpecSource], [ResolvedService], Configuration) {
+        StageTiming.start()
         let (configuration, configurationFile) = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
         var specDiagnostics = Diagnostics()
         let sources = SpecFileFinder.find(in: specs, excluding: configurationFile, diagnostics: &specDiagnostics)
+        StageTiming.mark("found spec files")
         let defaultDates = configuration.dates.flatMap { DateFormatSpec.parse($0.value) } ?? .iso8601
         var services = resolve(sources: sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
         // The names the configuration gives are checked against the specs when those are sound, also
         // when the configuration has other errors, so that every error is reported in one run.
         if !specDiagnostics.hasErrors { services = configuration.apply(to: services, diagnostics: &diagnostics) }
+        StageTiming.mark("configuration applied")
         diagnostics.append(contentsOf: specDiagnostics)
         return (sources, services, configuration)
     }
@@ -79,6 +84,7 @@ public enum Generator {
         guard !outcome.hasErrors, let plan = outcome.plan else { return outcome }
         do {
             try OutputWriter.apply(plan, files: outcome.files, in: output)
+            StageTiming.mark("written")
         } catch {
             outcome.diagnostics.append(Diagnostic(.error, "cannot write output: \(error.description)", at: SourceLocation(file: output.relativePath, line: 1, column: 1)))
         }
@@ -97,6 +103,7 @@ public enum Generator {
         guard !outcome.hasErrors else { return outcome }
         var diagnostics = Diagnostics()
         outcome.plan = OutputWriter.plan(outcome.files, in: output, diagnostics: &diagnostics)
+        StageTiming.mark("compared with the output")
         outcome.diagnostics += diagnostics.sorted
         return outcome
     }
@@ -122,12 +129,14 @@ public enum Generator {
             return (file, loadDiagnostics)
         }
         for (_, fileDiagnostics) in parsed { diagnostics.append(contentsOf: fileDiagnostics) }
+        StageTiming.mark("parsed")
         var resolver = SpecResolver()
         resolver.defaultDates = defaultDates
         // A file that could not be read may be the one that declares a service's environments.
         resolver.someFilesUnreadable = parsed.contains { $0.0 == nil }
         let services = resolver.resolve(parsed.compactMap(\.0))
         diagnostics.append(contentsOf: resolver.diagnostics)
+        StageTiming.mark("resolved")
         return services
     }
 }

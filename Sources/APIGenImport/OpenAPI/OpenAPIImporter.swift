@@ -13,13 +13,7 @@ public enum OpenAPIImporter {
     ///   warning per loss.
     public static func importDocument(_ data: Data, documentName: String, outputPath: String) -> ImportOutcome {
         var outcome = ImportOutcome()
-        let clock = ContinuousClock()
-        let start = clock.now
-        func phase(_ name: String) {
-            if ProcessInfo.processInfo.environment["APIGEN_TIMING"] != nil {
-                FileHandle.standardError.write(Data("timing: \(name) \(clock.now - start)\n".utf8))
-            }
-        }
+        StageTiming.start()
         let document: OpenAPIDocument
         let raw: RawDocument
         switch OpenAPIDocumentLoader.load(data) {
@@ -30,16 +24,16 @@ public enum OpenAPIImporter {
             outcome.errors.append("\(documentName): error: \(failure.message)")
             return outcome
         }
-        phase("decoded")
+        StageTiming.mark("decoded")
         var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
         mapper.map()
-        phase("mapped")
+        StageTiming.mark("mapped")
         outcome.operationsIn = mapper.operationsIn
         var warnings = mapper.warnings
         let assembler = SpecAssembler(source: "openapi", documentName: URL(fileURLWithPath: documentName).lastPathComponent, outputPath: outputPath)
         var errors: [String] = []
         let files = assembler.assemble(mapper.service, warnings: &warnings, errors: &errors, document: documentName)
-        phase("checked")
+        StageTiming.mark("checked")
         outcome.errors = errors
         outcome.warnings = warnings
         outcome.files = files

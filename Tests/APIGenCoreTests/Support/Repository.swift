@@ -31,8 +31,8 @@ struct ProcessResult: Sendable {
     var errorOutput: String
 
     /// Runs the program and waits for it off the cooperative pool (see `offCooperativePool`).
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) async throws -> ProcessResult {
-        let output = try await Subprocess.run(executable, arguments, directory: directory)
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) async throws -> ProcessResult {
+        let output = try await Subprocess.run(executable, arguments, environment: environment, directory: directory)
         return ProcessResult(status: output.status, output: output.outputText, errorOutput: output.errorText)
     }
 }
