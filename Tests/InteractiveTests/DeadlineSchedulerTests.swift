@@ -36,6 +36,27 @@ struct DeadlineSchedulerTests {
         #expect(fired.current.sorted() == Array(stride(from: 1, to: 100, by: 2)))
     }
 
+    @Test("cancelled deadlines do not pile up while others stay pending, and the rest fire in order")
+    func cancelledEntriesAreDropped() async {
+        let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))
+        let fired = Locked<[Int]>([])
+        // Twenty deadlines stay pending throughout, as requests in flight do, scheduled out of order.
+        let order = [7, 2, 19, 0, 11, 5, 14, 3, 17, 9, 1, 12, 6, 18, 4, 15, 8, 13, 10, 16]
+        let start = DispatchTime.now()
+        for rank in order {
+            _ = scheduler.schedule(at: start + .milliseconds(300 + 5 * rank)) { fired.withLock { $0.append(rank) } }
+        }
+        var largest = 0
+        for _ in 0..<5_000 {
+            scheduler.cancel(scheduler.schedule(at: .now() + .seconds(3600)) {})
+            largest = max(largest, scheduler.pendingEntries)
+        }
+        // Without compaction the heap would hold all 5,000 cancelled entries for an hour.
+        #expect(largest <= 2 * (order.count + 1) + DeadlineScheduler.compactionSlack + 1)
+        #expect(await eventually(within: .seconds(30)) { fired.current.count == order.count })
+        #expect(fired.current == Array(0..<order.count))
+    }
+
     @Test("deadlines scheduled from many threads at once all fire")
     func concurrentScheduling() async {
         let scheduler = DeadlineScheduler(queue: DispatchQueue(label: "test.scheduler"))

@@ -59,10 +59,25 @@ final class DeadlineScheduler: @unchecked Sendable {
     func cancel(_ token: Token) {
         lock.withLock { state in
             state.actions[token.id] = nil
-            // Drop the pending entries when nothing is left to run, so the heap cannot grow unbounded.
-            if state.actions.isEmpty { state.heap.removeAll(keepingCapacity: true) }
+            // A cancelled entry stays in the heap until it comes due. Drop them all when nothing is left
+            // to run, and rebuild the heap from the live entries when cancelled ones outnumber them:
+            // with requests always in flight, nothing would otherwise bound the heap but request rate
+            // × timeout. Each rebuild follows at least as many cancellations as it keeps entries.
+            if state.actions.isEmpty {
+                state.heap.removeAll(keepingCapacity: true)
+            } else if state.heap.count > 2 * state.actions.count + Self.compactionSlack {
+                let live = state.actions
+                state.heap.removeAll { live[$0.id] == nil }
+                Self.heapify(&state.heap)
+            }
         }
     }
+
+    /// How many cancelled entries the heap may hold beyond its live ones before it is rebuilt.
+    static let compactionSlack = 256
+
+    /// The number of entries in the heap, cancelled ones included (for tests).
+    var pendingEntries: Int { lock.withLock { $0.heap.count } }
 
     /// Runs every action that is due and re-arms the timer for the next one.
     private func fire() {
@@ -95,11 +110,20 @@ final class DeadlineScheduler: @unchecked Sendable {
         }
     }
 
+    /// Restores the heap order of an arbitrary array (Floyd's method, linear).
+    private static func heapify(_ heap: inout [Entry]) {
+        for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: start, in: &heap) }
+    }
+
     private static func popFirst(from heap: inout [Entry]) {
         guard !heap.isEmpty else { return }
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
-        var parent = 0
+        siftDown(from: 0, in: &heap)
+    }
+
+    private static func siftDown(from start: Int, in heap: inout [Entry]) {
+        var parent = start
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
