@@ -11,7 +11,7 @@ extension HTTPBinTests {
     struct Transfers {
         let executor = Executor()
 
-        /// A file of `count` bytes of a repeating pattern in a fresh folder.
+        /// A file of `count` bytes of a repeating pattern in a fresh folder (the caller removes the folder).
         static func makeFile(_ count: Int, name: String = "upload.bin") throws -> URL {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -25,6 +25,7 @@ extension HTTPBinTests {
             let executor = transport.executor()
             try await useLocalHTTPBin()
             let file = try Self.makeFile(0, name: "notes.txt")
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             try Data("line one\nline two\n".utf8).write(to: file)
             let item = Item(id: 7, title: "Lamp", price: 12.5, tags: ["a"])
             let echo = try await executor.execute(UploadDocumentApi(
@@ -49,6 +50,7 @@ extension HTTPBinTests {
             try await useLocalHTTPBin()
             let count = 300_000
             let file = try Self.makeFile(count)
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             let reports = Locked<[TransferProgress]>([])
             let echo = try await executor.execute(UploadDocumentApi(title: "big", document: UploadFile(url: file))) { progress in
                 reports.withLock { $0.append(progress) }
@@ -78,6 +80,7 @@ extension HTTPBinTests {
             #expect(memory.headers["Content-Type"] == "application/octet-stream")
 
             let file = try Self.makeFile(0)
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             try Data("from a file".utf8).write(to: file)
             let fromFile = try await executor.execute(UploadBinaryApi(name: "b", body: .file(file)))
             #expect(fromFile.data == "from a file")

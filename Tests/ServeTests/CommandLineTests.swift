@@ -17,6 +17,7 @@ struct CommandLineTests {
 
     @Test func badSpecsExitOneWithDiagnosticsAndNoServer() async throws {
         let folder = try ServeFixture.scratch("bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try "service: Shop\nenvironments: { debug: \"http://127.0.0.1:1/api\" }\napis:\n  A:\n    path: /a\n    response: Itme\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
         let result = try await Subprocess.run(Self.executable, [folder.path, "--port", "0"], directory: folder)
         #expect(result.termination == .exited(1))

@@ -58,6 +58,7 @@ import Testing
               stamp: { type: Date, format: iso8601 }
         """
         let folder = try ServeFixture.scratch("dates")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try spec.write(to: folder.appendingPathComponent("dates.yaml"), atomically: true, encoding: .utf8)
         let service = try #require(ServeProject.load(specs: folder).1?.description.services.first)
         var generator = MockValueGenerator(service: service, seed: 3, label: "x")
@@ -83,6 +84,7 @@ import Testing
         }
         #expect(text.components(separatedBy: "    mock: ").count > apis.count)
         let folder = try ServeFixture.scratch("mocks")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try text.write(to: folder.appendingPathComponent("shop.yaml"), atomically: true, encoding: .utf8)
         let outcome = Generator.validate(specs: folder)
         #expect(!outcome.hasErrors, "\(outcome.diagnostics.map(\.description))")

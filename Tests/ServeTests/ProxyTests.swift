@@ -13,6 +13,7 @@ struct ProxyTests {
         let text = try String(contentsOf: ServeFixture.specs.appendingPathComponent("shop.yaml"), encoding: .utf8)
             .replacingOccurrences(of: "staging: https://pre.example.com/api", with: "staging: http://127.0.0.1:\(port)/api")
         let folder = try ServeFixture.scratch("proxy")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try text.write(to: folder.appendingPathComponent("shop.yaml"), atomically: true, encoding: .utf8)
         return try #require(ServeProject.load(specs: folder).1)
     }
