@@ -23,6 +23,11 @@ import APIGenImport
            "photo": {"type": "string", "format": "binary"},
            "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}}}}}}},
          "responses": {"204": {"description": "Kept."}}}},
+       "/files": {"post": {"operationId": "PostFiles",
+         "requestBody": {"content": {"multipart/form-data": {
+           "schema": {"type": "object", "properties": {"expand": {"type": "array", "items": {"type": "string"}}, "purpose": {"type": "string"}}},
+           "encoding": {"expand": {"style": "deepObject", "explode": true}}}}},
+         "responses": {"204": {"description": "Kept."}}}},
        "/search": {"post": {"operationId": "Search",
          "requestBody": {"content": {"application/x-www-form-urlencoded": {
            "schema": {"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "integer"}}, "filter": {"$ref": "#/components/schemas/Filter"}}},
@@ -57,6 +62,14 @@ import APIGenImport
     @Test func multipartBinaryPropertiesAreFileParts() throws {
         let (_, specs) = try Self.imported()
         #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n    body: multipart\n"))
+    }
+
+    /// OpenAPI ignores an encoding's `style` and `explode` unless the body is URL-encoded (Stripe's
+    /// multipart uploads carry them): the operation is imported without them, not rejected.
+    @Test func multipartEncodingStylesAreIgnored() throws {
+        let (outcome, specs) = try Self.imported()
+        #expect(specs.contains("  PostFiles:\n    method: POST\n    path: /files\n    params:\n      expand: \"[String]?\"\n      purpose: String?\n    body: multipart\n"), "\(specs)")
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
     }
 
     @Test func formEncodingStylesAndReferenceDefaultsAreKept() throws {

@@ -119,6 +119,12 @@ import Testing
             path: /post
             params:
               tags: { type: "[String]", style: brackets }
+          Upload:
+            method: POST
+            path: /upload
+            body: multipart
+            params:
+              tags: { type: "[String]", style: deepObject }
         """)
         #expect(diagnostics == [
             "spec.yaml:5:15: error: invalid style 'deepobject' of queryStyle; expected form, deepObject, brackets, pipeDelimited, spaceDelimited; did you mean 'deepObject'?",
@@ -128,6 +134,7 @@ import Testing
             "spec.yaml:13:55: error: allowReserved of param 'wide' of api 'Ping' applies to path params; this one goes in: query",
             "spec.yaml:14:46: error: invalid style 'matrix' of param 'odd' of api 'Ping'; expected form, deepObject, brackets, pipeDelimited, spaceDelimited",
             "spec.yaml:19:40: error: style of param 'tags' of api 'Post' applies to query and form params; this one goes in a JSON body",
+            "spec.yaml:25:40: error: style of param 'tags' of api 'Upload' applies to query and form params; this one goes in a multipart body, as a part of its own",
         ])
     }
 

@@ -38,3 +38,11 @@ nonisolated public struct Order: Codable, Sendable, Hashable {
         case note
     }
 }
+
+/// Where an order is in its life.
+nonisolated public enum OrderState: Int, Codable, Sendable, Hashable, CaseIterable {
+    case created = 1
+    case paid = 2
+    case shipped = 3
+    case cancelled = 9
+}

@@ -22,12 +22,7 @@ struct LayoutAssembler {
     func assemble(_ pieces: [RenderedPiece], layout: OutputLayout, specFiles: [SpecFileName], diagnostics: inout Diagnostics) -> [GeneratedFile] {
         switch layout {
         case .perAPI:
-            let files = pieces.map(\.file).sorted { $0.path < $1.path }
-            guard !imports.isEmpty || !comments.isEmpty else { return files }
-            return files.map { file in
-                let parts = SwiftFileParts(file.contents)
-                return GeneratedFile(path: file.path, contents: compose(header: parts.header.joined(separator: "\n"), parts: [parts]))
-            }
+            return perAPIFiles(pieces).sorted { $0.path < $1.path }
         case .perSpecFile:
             let groups = Self.groups(pieces, specFiles: specFiles)
             guard let names = Self.fileNames(specFiles, diagnostics: &diagnostics) else { return [] }
@@ -39,6 +34,21 @@ struct LayoutAssembler {
             return shards.enumerated().map { index, groups in
                 join(groups.flatMap(\.pieces), path: OutputLayout.shardFileName(index + 1), sources: groups.flatMap(\.sources))
             }.sorted { $0.path < $1.path }
+        }
+    }
+
+    /// One file per service, API and model; a model's own enums (``OwnedEnums``) in its file.
+    private func perAPIFiles(_ pieces: [RenderedPiece]) -> [GeneratedFile] {
+        let owners = OwnedEnums.owners(in: pieces)
+        var owned: [Int: [Int]] = [:]
+        for (enumIndex, owner) in owners { owned[owner, default: []].append(enumIndex) }
+        return pieces.indices.compactMap { index in
+            guard owners[index] == nil else { return nil }
+            let file = pieces[index].file
+            let enums = (owned[index] ?? []).sorted { pieces[$0].file.path < pieces[$1].file.path }
+            guard !enums.isEmpty || !imports.isEmpty || !comments.isEmpty else { return file }
+            let parts = ([index] + enums).map { SwiftFileParts(pieces[$0].file.contents) }
+            return GeneratedFile(path: file.path, contents: compose(header: parts[0].header.joined(separator: "\n"), parts: parts))
         }
     }
 

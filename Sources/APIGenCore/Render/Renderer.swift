@@ -12,6 +12,14 @@ struct RenderedPiece: Sendable {
     var specFile: String?
     /// The spec file the file's header names (for a service, the file with its settings).
     var source: String
+    /// The model the file declares (`nil` for a service or an API).
+    var model: DeclaredModel? = nil
+
+    /// A model file's type: its Swift name and whether it is an enum (of cases, or a sum type).
+    struct DeclaredModel: Sendable {
+        var typeName: String
+        var isEnum: Bool
+    }
 }
 
 /// Turns resolved services into files: builds each view model and renders it with its template.
@@ -59,6 +67,14 @@ struct Renderer: Sendable {
             }
         }
 
+        /// The model the item's file declares.
+        var model: RenderedPiece.DeclaredModel? {
+            guard case .model(let index, let context) = self else { return nil }
+            let model = context.service.models[index]
+            let isEnum = if case .object = model.decl.kind { false } else { true }
+            return RenderedPiece.DeclaredModel(typeName: model.swiftName, isEnum: isEnum)
+        }
+
         var job: RenderJob {
             switch self {
             case .service(let context): ServiceViewModel.make(context.service)
@@ -97,7 +113,7 @@ struct Renderer: Sendable {
         var pieces: [RenderedPiece] = []
         for (item, result) in zip(items, results) {
             switch result {
-            case .success(let file): pieces.append(RenderedPiece(file: file, specFile: item.specFile, source: item.source))
+            case .success(let file): pieces.append(RenderedPiece(file: file, specFile: item.specFile, source: item.source, model: item.model))
             case .failure(let missing):
                 diagnostics.error("no template named '\(missing.template)'", at: SourceLocation(file: "Templates/\(missing.template).mustache", line: 1, column: 1))
             }

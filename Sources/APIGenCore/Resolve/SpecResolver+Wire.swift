@@ -48,7 +48,11 @@ extension SpecResolver {
     private mutating func checkStyle(_ param: ResolvedParam, decl: ApiDecl, api: String) {
         let name = param.decl.name
         if let style = param.decl.style, !Self.takesStyle(param, decl) {
-            let place = param.location == .body ? "in a JSON body" : "in: \(param.location.rawValue)"
+            let place = switch (param.location, decl.body) {
+            case (.body, .multipart): "in a multipart body, as a part of its own"
+            case (.body, _): "in a JSON body"
+            default: "in: \(param.location.rawValue)"
+            }
             diagnostics.error("style of param '\(name)' of \(api) applies to query and form params; this one goes \(place)", at: style.location)
         }
         if let reserved = param.decl.allowReserved, reserved.value, param.location != .path {

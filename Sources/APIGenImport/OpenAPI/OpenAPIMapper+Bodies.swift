@@ -56,7 +56,8 @@ extension OpenAPIMapper {
         if case .object(_, let context) = schema.value, !context.properties.isEmpty {
             var (fields, additional) = objectFields(api + "Body", schema: schema, at: here.appending("schema"))
             if isMultipart { fields = Self.fileParts(fields, properties: context.properties) }
-            if isForm { fields = fields.map { formField($0, at: here) } }
+            // OpenAPI: an encoding's style and explode "SHALL be ignored" unless the body is URL-encoded.
+            if isForm && !isMultipart { fields = fields.map { formField($0, at: here) } }
             fields = fields.map { field in
                 let key = Self.wireKey(field)
                 guard raw.value(at: here.appending("schema", "properties", key, "x-apigen-secret")) == .bool(true) else { return field }
