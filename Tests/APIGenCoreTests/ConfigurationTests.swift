@@ -117,7 +117,9 @@ import Testing
         // Item is used by ItemQuery (kept) and by others (dropped).
         let files = try ConfigHarness(config: "filter:\n  apis: [ItemQuery]\n").files()
         #expect(files["Shop/Models/Item.swift"] != nil)
-        #expect(files["Shop/Models/ItemStatus.swift"] != nil)
+        // ItemStatus is kept too, in Item.swift: only Item names it (a model's own enum).
+        #expect(files["Shop/Models/Item.swift"]?.contains("public enum ItemStatus:") == true)
+        #expect(files["Shop/Models/ItemStatus.swift"] == nil)
         #expect(files["Shop/Models/Order.swift"] == nil)
     }
 
