@@ -37,7 +37,7 @@ enum OwnedEnums {
         for (enumIndex, found) in referrer {
             guard let owner = found, let ownerModel = pieces[owner].model, let enumModel = pieces[enumIndex].model,
                   pieces[owner].specFile == pieces[enumIndex].specFile,
-                  enumModel.typeName.count > ownerModel.typeName.count, enumModel.typeName.hasPrefix(ownerModel.typeName)
+                  enumModel.typeName != ownerModel.typeName, enumModel.typeName.hasPrefix(ownerModel.typeName)
             else { continue }
             candidates[enumIndex] = owner
         }
@@ -53,15 +53,13 @@ enum OwnedEnums {
             for index in 0...bytes.count {
                 let byte = index < bytes.count ? bytes[index] : 0x20
                 // Letters, digits, `_` and every byte of a non-ASCII character continue an identifier.
-                let continues = byte >= 0x80 || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                if continues {
+                if byte >= 0x80 || byte.isASCIIIdentifierCharacter {
                     if start == nil { start = index }
                 } else if let from = start {
                     start = nil
                     // Type names do not begin with a lower-case letter or a digit: skip those words cheaply.
                     let first = bytes[from]
-                    guard first >= 0x80 || first == UInt8(ascii: "_") || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) else { continue }
+                    guard first >= 0x80 || first == UInt8(ascii: "_") || first.isASCIIUpper else { continue }
                     let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<index]), as: UTF8.self)
                     if let enumIndex = enums[word], !found.contains(enumIndex) { found.append(enumIndex) }
                 }

@@ -10,7 +10,7 @@ extension Naming {
             var start: Int?
             for (index, byte) in bytes.enumerated() {
                 guard byte < 0x80 else { return nil }
-                if isLetterOrDigit(byte) {
+                if byte.isASCIILetter || byte.isASCIIDigit {
                     if start == nil { start = index }
                 } else if let begun = start {
                     words.append(begun..<index)
@@ -40,7 +40,7 @@ extension Naming {
             guard let first = words.first else { return .some(nil) }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 1)
-            if isDigit(bytes[first.lowerBound]) { result.append(UInt8(ascii: "_")) }
+            if bytes[first.lowerBound].isASCIIDigit { result.append(UInt8(ascii: "_")) }
             firstWord(bytes[first], &result)
             for word in words.dropFirst() { appendCapitalized(bytes[word], to: &result) }
             return .some(String(decoding: result, as: UTF8.self))
@@ -51,7 +51,7 @@ extension Naming {
         private static func appendLoweringLead(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
             var upperRun = 0
             for byte in word {
-                guard isUpper(byte) else { break }
+                guard byte.isASCIIUpper else { break }
                 upperRun += 1
             }
             let lowered = upperRun == word.count || upperRun <= 1 ? upperRun : upperRun - 1
@@ -60,13 +60,8 @@ extension Naming {
 
         private static func appendCapitalized(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
             guard let head = word.first else { return }
-            result.append(isLower(head) ? head & ~0x20 : head)
+            result.append(head.isASCIILower ? head & ~0x20 : head)
             result.append(contentsOf: word.dropFirst())
         }
-
-        private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
-        private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        private static func isLetterOrDigit(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
     }
 }

@@ -43,8 +43,8 @@ enum ASCIITypeParser {
                 index += 1
             } else {
                 let start = index
-                guard isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") else { return nil }
-                while index < bytes.count, isLetter(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+                guard bytes[index].isASCIILetter || bytes[index] == UInt8(ascii: "_") else { return nil }
+                while index < bytes.count, bytes[index].isASCIIIdentifierCharacter { index += 1 }
                 type = .named(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }
             skipSpaces()
@@ -57,11 +57,5 @@ enum ASCIITypeParser {
             }
             return type
         }
-
-        private func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        }
-
-        private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     }
 }
