@@ -148,7 +148,7 @@ import Testing
         try folder.write(spec, to: "coding.yaml")
         let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
         #expect(folder.described(outcome.diagnostics) == [])
-        #expect(folder.read("out/Coding/Models/Coded.swift")?.contains("try container.encodeIfPresent(self.encoder, forKey: .encoder, format: .pattern(\"dd.MM.yyyy\"))") == true)
+        #expect(folder.read("out/Coding/Models/Coded.swift")?.contains("try container.encodeIfPresent(self.encoder, forKey: \"encoder\", format: .pattern(\"dd.MM.yyyy\"))") == true)
         let files = folder.files(under: "out").map { folder.folder("out").appendingPathComponent($0) }
         let result = try await SwiftCompiler.typecheck(files, moduleName: "CodingAPI")
         #expect(result.status == 0, "\(result.errorOutput)")

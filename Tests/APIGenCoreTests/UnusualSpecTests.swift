@@ -152,7 +152,7 @@ import Testing
         // Invisible characters separate words; the JSON key keeps them exactly.
         #expect(model.contains("public var nickName: String?"))
         #expect(model.contains("public var safeEvil: Bool?"))
-        #expect(model.contains(#"case nickName = "nick\u{200B}name""#) || model.contains("case nickName = \"nick\u{200B}name\""))
+        #expect(model.contains(#"forKey: "nick\u{200B}name")"#) || model.contains("forKey: \"nick\u{200B}name\")"))
         #expect(!model.contains("\u{202E}evil: "))
         let api = try #require(folder.read("out/商店/Apis/获取用户Api.swift"))
         #expect(api.contains("public struct 获取用户Api: Api {"))

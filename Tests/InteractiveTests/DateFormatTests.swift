@@ -118,19 +118,19 @@ struct ExtraFieldsTests {
     struct Tagged: Codable, Equatable {
         var id: Int
         var extra: [String: JSON]
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id }
 
         init(id: Int, extra: [String: JSON]) { (self.id, self.extra) = (id, extra) }
 
+        // As apigen generates it: string-literal keys, the declared keys given to ExtraFields.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(id: try container.decode(Int.self, forKey: .id), extra: try ExtraFields.decode(JSON.self, from: decoder, declared: CodingKeys.self))
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            self.init(id: try container.decode(Int.self, forKey: "id"), extra: try ExtraFields.decode(JSON.self, from: decoder, declared: ["id"]))
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try ExtraFields.encode(extra, to: encoder, declared: CodingKeys.self)
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try ExtraFields.encode(extra, to: encoder, declared: ["id"])
         }
     }
 

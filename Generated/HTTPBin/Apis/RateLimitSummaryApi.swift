@@ -73,8 +73,16 @@ nonisolated public struct RateLimitSummaryBody: Codable, Sendable, Hashable {
         self.contentType = contentType
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case contentType = "Content-Type"
+    /// Decodes the value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.init(contentType: try container.decode(String.self, forKey: "Content-Type"))
+    }
+
+    /// Encodes the value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.contentType, forKey: "Content-Type")
     }
 }
 

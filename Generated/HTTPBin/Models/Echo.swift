@@ -45,4 +45,34 @@ nonisolated public struct Echo: Codable, Sendable, Hashable {
         self.data = data
         self.method = method
     }
+
+    /// Decodes the value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.init(
+            args: try container.decode([String: JSON].self, forKey: "args"),
+            headers: try container.decode([String: String].self, forKey: "headers"),
+            url: try container.decode(String.self, forKey: "url"),
+            origin: try container.decodeIfPresent(String.self, forKey: "origin"),
+            form: try container.decodeIfPresent([String: JSON].self, forKey: "form"),
+            files: try container.decodeIfPresent([String: JSON].self, forKey: "files"),
+            json: try container.decodeIfPresent(JSON.self, forKey: "json"),
+            data: try container.decodeIfPresent(String.self, forKey: "data"),
+            method: try container.decodeIfPresent(String.self, forKey: "method")
+        )
+    }
+
+    /// Encodes the value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.args, forKey: "args")
+        try container.encode(self.headers, forKey: "headers")
+        try container.encode(self.url, forKey: "url")
+        try container.encodeIfPresent(self.origin, forKey: "origin")
+        try container.encodeIfPresent(self.form, forKey: "form")
+        try container.encodeIfPresent(self.files, forKey: "files")
+        try container.encodeIfPresent(self.json, forKey: "json")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeIfPresent(self.method, forKey: "method")
+    }
 }

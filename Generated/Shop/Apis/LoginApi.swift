@@ -57,11 +57,31 @@ nonisolated public struct LoginResponse: Codable, Sendable, Hashable {
     /// The session token to send with later requests.
     public var token: String
     /// The `user` member.
-    public var user: User
+    public var user: User {
+        get { _user.value }
+        _modify { yield &_user.value }
+    }
+    private var _user: Indirect<User>
 
     /// Creates a value from its fields.
     public init(token: String, user: User) {
         self.token = token
-        self.user = user
+        self._user = Indirect(user)
+    }
+
+    /// Decodes the value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.init(
+            token: try container.decode(String.self, forKey: "token"),
+            user: try container.decode(User.self, forKey: "user")
+        )
+    }
+
+    /// Encodes the value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.token, forKey: "token")
+        try container.encode(self._user.value, forKey: "user")
     }
 }

@@ -39,17 +39,27 @@ nonisolated public struct Category: Codable, Sendable, Hashable {
         _storage = Indirect(_Storage(id: id, name: name, parent: parent, children: children))
     }
 
-    /// Decodes the fields.
+    /// Decodes the value.
     public init(from decoder: any Decoder) throws {
-        _storage = Indirect(try _Storage(from: decoder))
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: "id"),
+            name: try container.decode(String.self, forKey: "name"),
+            parent: try container.decodeIfPresent(Category.self, forKey: "parent"),
+            children: try container.decodeIfPresent([Category].self, forKey: "children")
+        )
     }
 
-    /// Encodes the fields.
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
-        try _storage.value.encode(to: encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.parent, forKey: "parent")
+        try container.encodeIfPresent(self.children, forKey: "children")
     }
 
-    nonisolated private struct _Storage: Codable, Sendable, Hashable {
+    nonisolated private struct _Storage: Sendable, Hashable {
         var id: Int64
         var name: String
         var parent: Category?

@@ -17,24 +17,19 @@ nonisolated public struct OrderProblem: Codable, Sendable, Hashable {
         self.retryable = retryable
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case reason
-        case retryable
-    }
-
     /// Decodes the value; an absent key takes the field's default.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.init(
-            reason: try container.decode(String.self, forKey: .reason),
-            retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? false
+            reason: try container.decode(String.self, forKey: "reason"),
+            retryable: try container.decodeIfPresent(Bool.self, forKey: "retryable") ?? false
         )
     }
 
     /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.reason, forKey: .reason)
-        try container.encode(self.retryable, forKey: .retryable)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(self.reason, forKey: "reason")
+        try container.encode(self.retryable, forKey: "retryable")
     }
 }

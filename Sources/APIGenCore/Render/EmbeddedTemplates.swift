@@ -14,8 +14,8 @@ enum EmbeddedTemplates {
     headersResponse (see headers-response.mustache), hasStatuses, bodyFunction (type, expression),
     outputEnum and failureEnum (see status-enum.mustache). }}
 {{> header}}
-{{#imports}}
 
+{{#imports}}
 {{.}}
 {{/imports}}
 
@@ -215,8 +215,8 @@ nonisolated {{access}} struct {{typeName}}: Sendable, Hashable {
 {{%CONTENT_TYPE:TEXT}}
 {{! A model with fields. Keys: source, imports, and those of struct.mustache. }}
 {{> header}}
-{{#imports}}
 
+{{#imports}}
 {{.}}
 {{/imports}}
 
@@ -229,8 +229,8 @@ nonisolated {{access}} struct {{typeName}}: Sendable, Hashable {
     Keys: source, imports, docLines, typeName, indirect, members[] (docLines, caseName, type, tagLiteral, branch),
     tagged, tagKeyLiteral, tagDoc (the tag's key as a doc code span), memberList (Swift type names), unknown. }}
 {{> header}}
-{{#imports}}
 
+{{#imports}}
 {{.}}
 {{/imports}}
 
@@ -452,43 +452,38 @@ nonisolated {{access}} struct {{typeName}}: Codable, Sendable, Hashable {
 {{#docLines}}
     /// {{.}}
 {{/docLines}}
+{{#computed}}
 {{#deprecation}}
     {{.}}
+{{/deprecation}}
     {{access}} var {{name}}: {{type}} {
-        get { {{stored}} }
-        set { {{stored}} = newValue }
+        get { {{getter}} }
+        {{mutator}}
     }
-    private var {{stored}}: {{type}}
-{{/deprecation}}
-{{^deprecation}}
+    private var {{stored}}: {{storedType}}
+{{/computed}}
+{{^computed}}
     {{access}} var {{name}}: {{type}}
-{{/deprecation}}
+{{/computed}}
 {{/fields}}
 
     /// Creates a value from its fields.
 {{#hasFields}}
     {{access}} init{{initSignature}} {
 {{#fields}}
-        self.{{stored}} = {{name}}
+{{#computed}}
+        self.{{stored}} = {{initialValue}}
+{{/computed}}
+{{^computed}}
+        self.{{name}} = {{name}}
+{{/computed}}
 {{/fields}}
     }
 {{/hasFields}}
 {{^hasFields}}
     {{access}} init() {}
 {{/hasFields}}
-{{^coding}}
-{{#hasCodingKeys}}
-
-    private enum CodingKeys: String, CodingKey {
-{{#codingFields}}
-        case {{codingCase}}
-{{/codingFields}}
-    }
-{{/hasCodingKeys}}
-{{/coding}}
-{{#coding}}
 {{> structCoding}}
-{{/coding}}
 {{/storesIndirectly}}
 {{#storesIndirectly}}
 {{#fields}}
@@ -512,37 +507,12 @@ nonisolated {{access}} struct {{typeName}}: Codable, Sendable, Hashable {
     {{access}} init{{initSignature}} {
         _storage = Indirect(_Storage({{storageArguments}}))
     }
-
-{{^coding}}
-
-    /// Decodes the fields.
-    {{access}} init(from decoder: any Decoder) throws {
-        _storage = Indirect(try _Storage(from: decoder))
-    }
-
-    /// Encodes the fields.
-    {{access}} func encode(to encoder: any Encoder) throws {
-        try _storage.value.encode(to: encoder)
-    }
-{{/coding}}
-{{#coding}}
 {{> structCoding}}
-{{/coding}}
 
-    nonisolated private struct _Storage: {{^coding}}Codable, {{/coding}}Sendable, Hashable {
+    nonisolated private struct _Storage: Sendable, Hashable {
 {{#fields}}
         var {{name}}: {{type}}
 {{/fields}}
-{{^coding}}
-{{#hasCodingKeys}}
-
-        private enum CodingKeys: String, CodingKey {
-{{#codingFields}}
-            case {{codingCase}}
-{{/codingFields}}
-        }
-{{/hasCodingKeys}}
-{{/coding}}
     }
 {{/storesIndirectly}}
 }
@@ -550,23 +520,13 @@ nonisolated {{access}} struct {{typeName}}: Codable, Sendable, Hashable {
 """##,
         "structCoding": ##"""
 {{%CONTENT_TYPE:TEXT}}
-{{! The hand-written Codable of a struct (inside struct.mustache's `coding` section). Keys: codingKeysConformance,
-    hasDefaults, decodeArguments[] (text, comma), encodeStatements[], and struct.mustache's codingFields[]. }}
-
-    private enum CodingKeys: {{codingKeysConformance}} {
-{{#codingFields}}
-        case {{codingCase}}
-{{/codingFields}}
-    }
+{{! The Codable of a struct (inside struct.mustache). Keys: hasDefaults, decodeStatements[], encodeStatements[]. }}
 
     /// Decodes the value{{#hasDefaults}}; an absent key takes the field's default{{/hasDefaults}}.
     {{access}} init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-{{#decodeArguments}}
-            {{text}}{{comma}}
-{{/decodeArguments}}
-        )
+{{#decodeStatements}}
+        {{.}}
+{{/decodeStatements}}
     }
 
     /// Encodes the value.

@@ -92,7 +92,10 @@ struct Renderer: Sendable {
     private static func items(for services: [ResolvedService], settings: RenderSettings) -> [Item] {
         var items: [Item] = []
         for service in services {
-            let types = SwiftTypeRenderer(modelNames: service.models.byNames { $0.swiftName }, overrides: settings.typeOverrides)
+            let types = SwiftTypeRenderer(
+                modelNames: service.models.byNames { $0.swiftName }, overrides: settings.typeOverrides,
+                indirectModels: IndirectModels.swiftNames(of: service)
+            )
             let context = ServiceContext(service: service, types: types)
             items.append(.service(context))
             items += service.models.indices.map { .model($0, context) }

@@ -14,60 +14,58 @@ enum StructViewModel {
         imports: inout ImportSet
     ) -> ViewModel {
         var fieldModels: [ViewModel] = []
-        var codingFields: [ViewModel] = []
         var parameters: [String] = []
         var members: [StructCoding.Member] = []
-        var needsCodingKeys = false
+        var storageNames = StorageNames(fieldNames + (additionalFields.map { [$0.name] } ?? []))
         for (field, name) in zip(fields, fieldNames) {
             imports.add(field.type, using: types)
             let type = types.swift(field.type)
-            let bare = Naming.bare(name)
             // A deprecated property is computed over private storage, so that the generated init and
-            // coding use the storage and compile without deprecation warnings.
+            // coding use the storage and compile without deprecation warnings; a field holding a
+            // large model holds it through `Indirect` (``IndirectModels``).
             let deprecation = field.shape.deprecated.map(deprecationAttribute)
-            let stored = deprecation != nil && !storesIndirectly ? "_" + bare : name
-            if Naming.bare(stored) != field.key { needsCodingKeys = true }
-            let codingCase = Naming.bare(stored) == field.key ? stored : "\(stored) = \(SwiftLiteral.string(field.key))"
+            let indirect = !storesIndirectly && types.isHeldIndirectly(field.type)
+            let computed = !storesIndirectly && (deprecation != nil || indirect)
+            let stored = computed ? storageNames.name(for: name) : name
+            let storage = indirect ? IndirectStorage(stored: stored, field: name, type: types.swift(field.type.unwrapped), isOptional: field.type.isOptional) : nil
             var docLines = SwiftLiteral.docLines(field.description ?? "The \(SwiftLiteral.docCode(field.key)) member.")
             if let defaultLiteral = field.shape.defaultLiteral { docLines += ["", "\(SwiftLiteral.docCode(defaultLiteral)) when absent."] }
             fieldModels.append([
                 "name": .text(name),
-                "stored": .text(stored),
                 "type": .text(type),
                 "docLines": .texts(docLines),
                 "deprecation": .text(or: deprecation),
+                "computed": .bool(computed),
+                "stored": .text(stored),
+                "storedType": .text(storage?.type ?? type),
+                "getter": .text(storage?.value ?? stored),
+                "mutator": .text(storage?.mutator ?? "set { \(stored) = newValue }"),
+                "initialValue": .text(storage?.initialValue ?? name),
             ])
-            codingFields.append(["codingCase": .text(codingCase)])
             parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional, defaultLiteral: field.shape.defaultLiteral))
-            members.append(StructCoding.Member(
-                name: name, codingCase: stored, accessor: storesIndirectly && deprecation != nil ? "_storage.value.\(name)" : stored,
-                type: field.type, swiftType: type, shape: field.shape))
+            let accessor = storesIndirectly && deprecation != nil ? "_storage.value.\(name)" : storage?.value ?? stored
+            members.append(StructCoding.Member(name: name, key: field.key, accessor: accessor, type: field.type, swiftType: type, shape: field.shape))
         }
         if let (name, decl) = additionalFields {
             let type = TypeRef.dictionary(decl.valueType)
             imports.add(type, using: types)
             let swiftType = types.swift(type)
             let docLines = SwiftLiteral.docLines(decl.description ?? "The members of the JSON object that no field declares, by key.")
-            fieldModels.append(["name": .text(name), "stored": .text(name), "type": .text(swiftType), "docLines": .texts(docLines), "deprecation": false])
+            fieldModels.append(["name": .text(name), "type": .text(swiftType), "docLines": .texts(docLines), "deprecation": false, "computed": false])
             parameters.append(Layout.initParameter(name: name, type: swiftType, isOptional: false, defaultLiteral: "[:]"))
-            members.append(StructCoding.Member(name: name, codingCase: nil, accessor: name, type: type, swiftType: swiftType, shape: ValueShape()))
+            members.append(StructCoding.Member(name: name, key: nil, accessor: name, type: type, swiftType: swiftType, shape: ValueShape()))
         }
-        let coding: TemplateValue = StructCoding.isNeeded(members) ? .object([
-            "decodeArguments": .objects(Layout.arguments(StructCoding.decodeArguments(members, types: types))),
-            "encodeStatements": .texts(StructCoding.encodeStatements(members)),
-            "codingKeysConformance": .text(additionalFields == nil ? "String, CodingKey" : "String, CodingKey, CaseIterable"),
-            "hasDefaults": .bool(members.contains { $0.shape.defaultLiteral != nil }),
-        ]) : false
-        if case .object = coding { imports.interactiveInternally = true }
+        // `AnyCodingKey` (every struct's coding) and `Indirect` come from Interactive.
+        imports.interactiveInternally = true
         return [
             "typeName": .text(typeName),
             "docLines": .texts(SwiftLiteral.docLines(description ?? "A \(typeName) value.") + deprecationDocLines(deprecated)),
             "fields": .objects(fieldModels),
-            "codingFields": .objects(codingFields),
             "hasFields": .bool(!fieldModels.isEmpty),
             "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
-            "hasCodingKeys": .bool(needsCodingKeys),
-            "coding": coding,
+            "hasDefaults": .bool(members.contains { $0.shape.defaultLiteral != nil }),
+            "decodeStatements": .texts(StructCoding.decodeStatements(members, types: types)),
+            "encodeStatements": .texts(StructCoding.encodeStatements(members)),
             "storesIndirectly": .bool(storesIndirectly),
             "storageArguments": .text((fieldNames + (additionalFields.map { [$0.name] } ?? [])).map { "\(Naming.argumentLabel($0)): \($0)" }.joined(separator: ", ")),
         ]
@@ -84,4 +82,49 @@ enum StructViewModel {
         guard let message else { return [] }
         return ["", message.isEmpty ? "- Warning: Deprecated." : "- Warning: Deprecated: " + SwiftLiteral.docLine(message)]
     }
+}
+
+/// Names for the private storage of computed properties: `_name`, unless a field already has that
+/// name (a spec key that starts with a digit becomes `_1st`), then `_name_` and so on.
+struct StorageNames {
+    private var taken: Set<String>
+
+    init(_ fieldNames: [String]) {
+        taken = Set(fieldNames.map(Naming.bare))
+    }
+
+    mutating func name(for field: String) -> String {
+        var name = "_" + Naming.bare(field)
+        while taken.contains(name) { name += "_" }
+        taken.insert(name)
+        return name
+    }
+}
+
+/// How a computed property reads and writes the `Indirect` storage of its model: `Indirect<T>` for a
+/// required field, `Indirect<T>?` for an optional one (no box for `nil`).
+struct IndirectStorage {
+    /// The stored property (`_seller`).
+    var stored: String
+    /// The field (`seller`), as the memberwise init names its parameter.
+    var field: String
+    /// The Swift type of the model, without `?`.
+    var model: String
+    var isOptional: Bool
+
+    init(stored: String, field: String, type model: String, isOptional: Bool) {
+        self.stored = stored
+        self.field = field
+        self.model = model
+        self.isOptional = isOptional
+    }
+
+    var type: String { isOptional ? "Indirect<\(model)>?" : "Indirect<\(model)>" }
+    /// The field's value read from the storage.
+    var value: String { isOptional ? "\(stored)?.value" : "\(stored).value" }
+    /// The accessor that changes the field: in place for a required field (`order.customer.tags.append(tag)`
+    /// does not copy the tags), a new box for an optional one.
+    var mutator: String { isOptional ? "set { \(stored) = newValue.map(Indirect.init) }" : "_modify { yield &\(stored).value }" }
+    /// The storage's value in the memberwise init.
+    var initialValue: String { isOptional ? "\(field).map(Indirect.init)" : "Indirect(\(field))" }
 }

@@ -4,6 +4,8 @@ struct SwiftTypeRenderer: Sendable {
     let modelNames: [String: String]
     /// Spec type name → the user's Swift type (`typeOverrides:` in `apigen.yaml`).
     var overrides: [String: String] = [:]
+    /// Swift names of the models a struct field holds through `Indirect` (``IndirectModels``).
+    var indirectModels: Set<String> = []
 
     /// `[String: Item]?` → `[String: Item]?` with builtins and model names mapped.
     func swift(_ type: TypeRef) -> String {
@@ -13,6 +15,12 @@ struct SwiftTypeRenderer: Sendable {
         case .array(let element): "[" + swift(element) + "]"
         case .dictionary(let value): "[String: " + swift(value) + "]"
         }
+    }
+
+    /// Whether a struct field of this type holds its value through `Indirect`.
+    func isHeldIndirectly(_ type: TypeRef) -> Bool {
+        guard case .named(let name) = type.unwrapped, overrides[name] == nil, let swiftName = modelNames[name] else { return false }
+        return indirectModels.contains(swiftName)
     }
 
     /// Whether the type mentions a Foundation type.

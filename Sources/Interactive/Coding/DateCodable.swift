@@ -4,8 +4,8 @@ public import Foundation
 /// such values. Generated code decodes and encodes such fields with the container methods below:
 ///
 /// ```swift
-/// createdAt = try container.decode(Date.self, forKey: .createdAt, format: .epochSeconds)
-/// try container.encode(createdAt, forKey: .createdAt, format: .epochSeconds)
+/// createdAt = try container.decode(Date.self, forKey: "created_at", format: .epochSeconds)
+/// try container.encode(createdAt, forKey: "created_at", format: .epochSeconds)
 /// ```
 public protocol DateCodable: Sendable {
     /// Decodes the value with its dates in `format`.
@@ -141,15 +141,4 @@ public struct FormattedDate<Value: DateCodable>: Encodable, Sendable {
 extension FormattedDate: AnyOptionalMarker {
     /// A `nil` date is left out of the request, like any `nil` parameter.
     var isNone: Bool { OptionalCheck.isNil(value) }
-}
-
-/// A coding key made at run time, for maps and for members not declared in a model.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
-    public var stringValue: String
-    public var intValue: Int? { nil }
-
-    /// A key with this text.
-    public init(_ string: String) { stringValue = string }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
 }

@@ -2,10 +2,9 @@
 /// `additionalFields`, OpenAPI's `additionalProperties` next to `properties`).
 public enum ExtraFields {
     /// Every member of the object whose key is not one of `declared`, decoded as `Value`.
-    public static func decode<Value: Decodable, Keys: CodingKey & CaseIterable>(
-        _ type: Value.Type, from decoder: any Decoder, declared: Keys.Type
+    public static func decode<Value: Decodable>(
+        _ type: Value.Type, from decoder: any Decoder, declared known: Set<String>
     ) throws -> [String: Value] {
-        let known = Set(Keys.allCases.map(\.stringValue))
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         var values: [String: Value] = [:]
         for key in container.allKeys where !known.contains(key.stringValue) {
@@ -16,10 +15,9 @@ public enum ExtraFields {
 
     /// Writes `values` as members of the object beside the declared ones; a key that is also declared
     /// is left to the declared field.
-    public static func encode<Value: Encodable, Keys: CodingKey & CaseIterable>(
-        _ values: [String: Value], to encoder: any Encoder, declared: Keys.Type
+    public static func encode<Value: Encodable>(
+        _ values: [String: Value], to encoder: any Encoder, declared known: Set<String>
     ) throws {
-        let known = Set(Keys.allCases.map(\.stringValue))
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         for key in values.keys.sorted() where !known.contains(key) {
             if let value = values[key] { try container.encode(value, forKey: AnyCodingKey(key)) }

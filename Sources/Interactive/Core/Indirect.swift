@@ -1,5 +1,6 @@
 /// A value held by reference with copy-on-write semantics, so that a generated model can contain
-/// itself (`Category.parent: Category?`), which a struct cannot do directly.
+/// itself (`Category.parent: Category?`), which a struct cannot do directly, and so that a model
+/// holding other models stays one pointer wide for each of them.
 ///
 /// It behaves as a value: copies share one box until one of them is changed, which then gets a box
 /// of its own. Generated models use it for their private storage; apps rarely need it directly.
@@ -21,15 +22,13 @@ public struct Indirect<Value: Sendable>: Sendable {
         box = Box(value)
     }
 
-    /// The held value; setting it copies the box first when another value shares it.
+    /// The held value; changing it copies the box first when another value shares it, and changes
+    /// it in place otherwise (`model.address.lines.append(line)` does not copy the lines).
     public var value: Value {
         get { box.value }
-        set {
-            if isKnownUniquelyReferenced(&box) {
-                box.value = newValue
-            } else {
-                box = Box(newValue)
-            }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
         }
     }
 }
