@@ -52,13 +52,11 @@ struct Renderer: Sendable {
         /// The spec file the item's code comes from; `nil` for a service (its settings may be spread
         /// over several files).
         var specFile: String? {
-            switch self {
-            case .service: nil
-            case .model(let index, let context): context.service.models[index].decl.file
-            case .api(let index, let context): context.service.apis[index].decl.file
-            }
+            if case .service = self { return nil }
+            return source
         }
 
+        /// The spec file the file's header names (for a service, the file with its settings).
         var source: String {
             switch self {
             case .service(let context): context.service.settingsFile

@@ -157,7 +157,7 @@ struct MockChecker {
         case ("JSON", _): return anyJSON(node)
         default: break
         }
-        return mismatch(node, article(name), path)
+        return mismatch(node, EnglishArticle.before(name), path)
     }
 
     func anyJSON(_ node: YAMLNode) -> String {
@@ -175,12 +175,8 @@ struct MockChecker {
     }
 
     private mutating func outOfRange(_ node: YAMLNode, _ name: String, _ text: String, _ path: String) -> String {
-        diagnostics.error("\(subject(path)) must be \(article(name)), found \(text), which is out of its range", at: node.location)
+        diagnostics.error("\(subject(path)) must be \(EnglishArticle.before(name)), found \(text), which is out of its range", at: node.location)
         return "null"
-    }
-
-    private func article(_ name: String) -> String {
-        ["Int", "Int32", "Int64", "UUID"].contains(name) ? "an \(name)" : "a \(name)"
     }
 
     mutating func mismatch(_ node: YAMLNode, _ expected: String, _ path: String) -> String {

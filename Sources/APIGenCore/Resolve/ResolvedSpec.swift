@@ -105,17 +105,25 @@ struct ResolvedStatus: Sendable {
     }
 }
 
-extension [ResolvedModel] {
-    /// A value of each model by spec name and by Swift type name (`Type Holder` and `TypeHolder`),
-    /// in declaration order; the first model to take a name keeps it. (A loop: building the pairs
-    /// first copied every value twice.)
-    func byNames<Value>(_ value: (ResolvedModel) -> Value) -> [String: Value] {
+extension Sequence {
+    /// A value of each element by its spec name and by its Swift type name (`Type Holder` and
+    /// `TypeHolder`), in order; the first element to take a name keeps it. (A loop: building the
+    /// pairs first copied every value twice.)
+    func byNames<Value>(spec: (Element) -> String, swift: (Element) -> String?, _ value: (Element) -> Value) -> [String: Value] {
         var byName: [String: Value] = [:]
-        byName.reserveCapacity(count * 2)
-        for model in self {
-            if byName[model.decl.name] == nil { byName[model.decl.name] = value(model) }
-            if byName[model.swiftName] == nil { byName[model.swiftName] = value(model) }
+        byName.reserveCapacity(underestimatedCount * 2)
+        for element in self {
+            let specName = spec(element)
+            if byName[specName] == nil { byName[specName] = value(element) }
+            if let swiftName = swift(element), byName[swiftName] == nil { byName[swiftName] = value(element) }
         }
         return byName
+    }
+}
+
+extension [ResolvedModel] {
+    /// A value of each model by spec name and by Swift type name; the first model to take a name keeps it.
+    func byNames<Value>(_ value: (ResolvedModel) -> Value) -> [String: Value] {
+        byNames(spec: \.decl.name, swift: \.swiftName, value)
     }
 }

@@ -92,7 +92,7 @@ struct SpecResolver: Sendable {
         var swiftNames: [String: String] = [:]
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var named: [ResolvedModel] = []
-        let declsByName = Self.byNames(decls)
+        let declsByName = decls.byNames(spec: \.name, swift: { Naming.typeName($0.name) }) { $0 }
         let knownNames = Set(declsByName.keys)
         // First the names, in declaration order (which of two clashing models is reported depends on it),
         for decl in decls {
@@ -134,18 +134,6 @@ struct SpecResolver: Sendable {
             if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
         }
         return (result, resolvedByName)
-    }
-
-    /// The declarations by spec name and by Swift type name, in declaration order (`a b`, then
-    /// `AB`); the first declaration to take a name keeps it.
-    private static func byNames(_ decls: [ModelDecl]) -> [String: ModelDecl] {
-        var byName: [String: ModelDecl] = [:]
-        byName.reserveCapacity(decls.count * 2)
-        for decl in decls {
-            if byName[decl.name] == nil { byName[decl.name] = decl }
-            if let typeName = Naming.typeName(decl.name), byName[typeName] == nil { byName[typeName] = decl }
-        }
-        return byName
     }
 
     /// A named model with its fields, cases or sum members checked and resolved.

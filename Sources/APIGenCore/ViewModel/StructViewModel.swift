@@ -59,7 +59,7 @@ enum StructViewModel {
         imports.interactiveInternally = true
         return [
             "typeName": .text(typeName),
-            "docLines": .texts(SwiftLiteral.docLines(description ?? "A \(typeName) value.") + deprecationDocLines(deprecated)),
+            "docLines": .texts(SwiftLiteral.docLines(description ?? EnglishArticle.before(typeName, capitalized: true) + " value.") + deprecationDocLines(deprecated)),
             "fields": .objects(fieldModels),
             "hasFields": .bool(!fieldModels.isEmpty),
             "initSignature": .text(Layout.parameterList(parameters, indent: "    ")),
