@@ -49,8 +49,8 @@ nonisolated public struct Charge: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(self.id, forKey: "id")
-        try container.encode(self._method.value, forKey: "method")
-        try container.encode(self._customer.value, forKey: "customer")
+        try container.encode(self.method, forKey: "method")
+        try container.encode(self.customer, forKey: "customer")
         try container.encodeIfPresent(self.sort, forKey: "sort")
     }
 }

@@ -25,6 +25,6 @@ nonisolated public struct SlideshowDocument: Codable, Sendable, Hashable {
     /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(self._slideshow.value, forKey: "slideshow")
+        try container.encode(self.slideshow, forKey: "slideshow")
     }
 }

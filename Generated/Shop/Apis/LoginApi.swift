@@ -82,6 +82,6 @@ nonisolated public struct LoginResponse: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(self.token, forKey: "token")
-        try container.encode(self._user.value, forKey: "user")
+        try container.encode(self.user, forKey: "user")
     }
 }

@@ -66,6 +66,6 @@ nonisolated public struct Item: Codable, Sendable, Hashable {
         try container.encode(self.tags, forKey: "tags")
         try container.encode(self.attributes, forKey: "attributes")
         try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self._seller?.value, forKey: "seller")
+        try container.encodeIfPresent(self.seller, forKey: "seller")
     }
 }

@@ -43,7 +43,12 @@ enum StructViewModel {
                 "initialValue": .text(storage?.initialValue ?? name),
             ])
             parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional, defaultLiteral: field.shape.defaultLiteral))
-            let accessor = storesIndirectly && deprecation != nil ? "_storage.value.\(name)" : storage?.value ?? stored
+            // Encoding reads the property, except a deprecated one (its storage, without a warning).
+            let accessor = switch (deprecation, storesIndirectly) {
+            case (nil, _): name
+            case (_, true): "_storage.value.\(name)"
+            case (_, false): storage?.value ?? stored
+            }
             members.append(StructCoding.Member(name: name, key: field.key, accessor: accessor, type: field.type, swiftType: type, shape: field.shape))
         }
         if let (name, decl) = additionalFields {
