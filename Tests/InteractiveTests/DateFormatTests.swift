@@ -134,6 +134,33 @@ struct ExtraFieldsTests {
         }
     }
 
+    /// Code generated before `AnyCodingKey` keys passes its `CodingKeys` enum.
+    struct Older: Codable, Equatable {
+        var id: Int
+        var extra: [String: Int]
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id }
+
+        init(id: Int, extra: [String: Int]) { (self.id, self.extra) = (id, extra) }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(id: try container.decode(Int.self, forKey: .id), extra: try ExtraFields.decode(Int.self, from: decoder, declared: CodingKeys.self))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try ExtraFields.encode(extra, to: encoder, declared: CodingKeys.self)
+        }
+    }
+
+    @Test func aCodingKeysEnumStillNamesTheDeclaredKeys() throws {
+        let decoded = try InteractiveCoding.decode(Older.self, from: Data(#"{"id":1,"n":2}"#.utf8))
+        #expect(decoded == Older(id: 1, extra: ["n": 2]))
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(Older(id: 3, extra: ["id": 9, "m": 4]))) as? [String: Int])
+        #expect(object == ["id": 3, "m": 4])
+    }
+
     @Test func undeclaredKeysRoundTripAndDeclaredKeysWin() throws {
         let decoded = try InteractiveCoding.decode(Tagged.self, from: Data(#"{"id":1,"color":"red","n":[1]}"#.utf8))
         #expect(decoded == Tagged(id: 1, extra: ["color": .string("red"), "n": .array([.int(1)])]))

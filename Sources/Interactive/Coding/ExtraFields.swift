@@ -23,4 +23,19 @@ public enum ExtraFields {
             if let value = values[key] { try container.encode(value, forKey: AnyCodingKey(key)) }
         }
     }
+
+    /// The same, with the declared keys given as a `CodingKeys` enum, as models generated before
+    /// `AnyCodingKey` keys pass them.
+    public static func decode<Value: Decodable, Keys: CodingKey & CaseIterable>(
+        _ type: Value.Type, from decoder: any Decoder, declared: Keys.Type
+    ) throws -> [String: Value] {
+        try decode(type, from: decoder, declared: Set(Keys.allCases.map(\.stringValue)))
+    }
+
+    /// The same, with the declared keys given as a `CodingKeys` enum.
+    public static func encode<Value: Encodable, Keys: CodingKey & CaseIterable>(
+        _ values: [String: Value], to encoder: any Encoder, declared: Keys.Type
+    ) throws {
+        try encode(values, to: encoder, declared: Set(Keys.allCases.map(\.stringValue)))
+    }
 }
