@@ -27,8 +27,13 @@ def main() -> int:
         return 2
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     parent = os.getppid()
+    # Idle connections are kept 75 s, as nginx keeps them, not gunicorn's 2 s: on a loaded machine a
+    # test's next request could otherwise race the server's close of its kept-alive connection, and
+    # libcurl re-sends a request with a body that loses that race without ever delivering its answer
+    # (docs/runtime.md, "Choosing a transport").
     server = subprocess.Popen([
         gunicorn, "--bind", bind, "--worker-class", "gthread", "--workers", "2", "--threads", "64",
+        "--keep-alive", "75",
         "--backlog", "2048", "--no-control-socket", "--timeout", "60", "--graceful-timeout", "1",
         "--error-logfile", log, "httpbin:app",
     ], stdin=subprocess.DEVNULL)

@@ -31,6 +31,32 @@ struct TransportFindingTests {
         #expect(transport.perKey["p1"] == 1)
     }
 
+    /// Every request with a body comes back, on connections of its own and on kept-alive ones. A
+    /// server that closes a connection without answering `Connection: close` (as Python's
+    /// `http.server` did before the fault server echoed it) leaves libcurl reusing the closed
+    /// connection: about 1 POST in 100 was then re-sent on a new one and its answer never delivered,
+    /// so the caller waited for its deadline (docs/runtime.md, "Choosing a transport").
+    @Test(arguments: TransportKind.allCases) func manyConcurrentPostsAndGetsAllComeBack(transport: TransportKind) async throws {
+        let server = try await FaultServer.start()
+        let executor = Executor(transport: transport.make(), plugins: [SchedulingPlugin(maxPerHost: 6, coalesce: false)])
+        let options = RequestOptions(timeout: .seconds(60))
+        let rounds = 30
+        for round in 0..<rounds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<10 {
+                    group.addTask { _ = try await executor.execute(RawApi(server, "/get\(index)", options: options)) }
+                    group.addTask { _ = try await executor.execute(RawApi(server, "/post", method: .post, body: ["round": "\(round)"], options: options)) }
+                    group.addTask { _ = try await executor.execute(RawApi(server, "/put", method: .put, body: ["round": "\(round)"], options: options)) }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let counts = try await server.counts()
+        #expect(counts.received["/post"] == rounds * 10)
+        #expect(counts.received["/put"] == rounds * 10)
+        #expect(counts.total == rounds * 30)
+    }
+
     /// FoundationNetworking would turn `Location: file:///etc/passwd` into `GET /etc/passwd` on the same
     /// server and hand that answer back as the original request's.
     @Test(arguments: TransportKind.allCases) func redirectsAreFollowedOnlyToHTTPAndHTTPS(transport: TransportKind) async throws {

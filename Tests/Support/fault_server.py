@@ -96,6 +96,20 @@ class Handler(BaseHTTPRequestHandler):
 
     # MARK: plumbing
 
+    def send_header(self, keyword, value):
+        if keyword.lower() == "connection":
+            self.connection_header_sent = True
+        super().send_header(keyword, value)
+
+    def end_headers(self):
+        # A client's `Connection: close` is answered in kind, as nginx, gunicorn, Go and NIO servers
+        # do. Without it libcurl keeps the connection for reuse after this server has closed it, and
+        # a request with a body later sent on it is re-sent and never answered (docs/runtime.md).
+        if self.close_connection and not getattr(self, "connection_header_sent", False):
+            super().send_header("Connection", "close")
+        self.connection_header_sent = False
+        super().end_headers()
+
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
         return self.rfile.read(length) if length > 0 else b""
