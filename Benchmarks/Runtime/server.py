@@ -51,9 +51,9 @@ class Connection(asyncio.Protocol):
             self.transport.write(RESPONSE)
 
 
-async def serve(port_file):
+async def serve(port_file, port=0):
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(Connection, "127.0.0.1", 0, backlog=1024)
+    server = await loop.create_server(Connection, "127.0.0.1", port, backlog=1024)
     port = server.sockets[0].getsockname()[1]
     temporary = port_file + ".tmp"
     with open(temporary, "w", encoding="utf-8") as handle:
@@ -66,9 +66,10 @@ async def serve(port_file):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port-file", required=True, help="where to write the chosen port")
+    parser.add_argument("--port", type=int, default=0, help="the port (default: a free one); the one the last run.sh generated LoopbackAPI for, to run wall-medians.sh again")
     args = parser.parse_args()
     try:
-        asyncio.run(serve(args.port_file))
+        asyncio.run(serve(args.port_file, args.port))
     except KeyboardInterrupt:
         pass
 

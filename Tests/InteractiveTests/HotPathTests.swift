@@ -211,3 +211,74 @@ struct CallbackPathTests {
         #expect(item.title == "pen")
     }
 }
+
+/// A transport that enforces its timeout itself: it answers with `answer`, noting the task it was
+/// called in and what it was sent.
+final class TimeoutEnforcingStub: Transport {
+    let answer: Result<HTTPResponse, InteractiveError>
+    let sent = Locked<[HTTPRequest]>([])
+    let calledInCallerTask = Locked<[Bool]>([])
+    private let callerTask: Locked<UnsafeCurrentTask?> = Locked(nil)
+
+    init(answer: Result<HTTPResponse, InteractiveError>) { self.answer = answer }
+
+    var enforcesTimeout: Bool { true }
+
+    /// Remembers the current task as the caller's.
+    func noteCaller() { callerTask.withLock { $0 = withUnsafeCurrentTask { $0 } } }
+
+    func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
+        sent.withLock { $0.append(request) }
+        let current = withUnsafeCurrentTask { $0 }
+        calledInCallerTask.withLock { $0.append(current != nil && current == callerTask.current) }
+        return try answer.get()
+    }
+}
+
+/// The executor's path for a transport that enforces the timeout itself (no plugins): the transport
+/// runs in the caller's task, with the time left, and its timeout is reported with the API's.
+@Suite("Executor over a transport that enforces its timeout", .timeLimit(.minutes(5)))
+struct TimeoutEnforcingPathTests {
+    let service = makeService()
+
+    @Test("the transport is called in the caller's task, once, with the time left")
+    func inline() async throws {
+        let stub = TimeoutEnforcingStub(answer: .success(.json(itemJSON)))
+        stub.noteCaller()
+        let response = try await Executor(transport: stub).executeWithMetadata(ItemApi(service: service, timeout: .seconds(30)))
+        #expect(response.value.title == "pen")
+        #expect(response.metadata.attempts == 1)
+        #expect(stub.calledInCallerTask.current == [true])
+        let sent = try #require(stub.sent.current.first)
+        #expect(sent.timeout <= .seconds(30) && sent.timeout > .zero)
+    }
+
+    @Test("its timeout is reported with the API's timeout")
+    func transportTimeout() async {
+        let stub = TimeoutEnforcingStub(answer: .failure(.timeout(after: .seconds(1))))
+        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .seconds(4))) }
+        #expect(error == .timeout(after: .seconds(4)))
+    }
+
+    @Test("a task cancelled before it starts is not sent")
+    func cancelledBeforeSending() async {
+        let stub = TimeoutEnforcingStub(answer: .success(.json(itemJSON)))
+        let executor = Executor(transport: stub)
+        let api = ItemApi(service: service)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await outcome { () async throws(InteractiveError) in try await executor.execute(api) }
+        }
+        #expect(await task.value.failureValue == .cancelled)
+        #expect(stub.sent.current.isEmpty)
+    }
+
+    @Test("with a plugin, the executor races the transport in a task of its own")
+    func pluginsRace() async throws {
+        struct Tag: Plugin {}
+        let stub = TimeoutEnforcingStub(answer: .success(.json(itemJSON)))
+        stub.noteCaller()
+        _ = try await Executor(transport: stub, plugins: [Tag()]).execute(ItemApi(service: service))
+        #expect(stub.calledInCallerTask.current == [false])
+    }
+}

@@ -12,6 +12,9 @@ extension Executor {
             if let direct = callbackTransport, request.download == nil, !request.streamsResponse {
                 return (await exchangeDirectly(request, through: direct, context: context), request)
             }
+            if let inline = timeoutEnforcingTransport, request.download == nil, !request.streamsResponse {
+                return (await exchangeInline(request, through: inline, context: context), request)
+            }
             let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {
                 () async throws(InteractiveError) -> HTTPResponse in
                 try await self.exchange(request, context: context, current: nil)
@@ -49,6 +52,26 @@ extension Executor {
                     deliver(result)
                 }
             }
+        }
+    }
+
+    /// Without plugins, through a transport that enforces the timeout itself: the same innermost step,
+    /// with the transport called in the caller's task, which its own timeout and the task's
+    /// cancellation end.
+    private func exchangeInline(_ request: HTTPRequest, through transport: any Transport, context: PluginContext) async -> Result<HTTPResponse, InteractiveError> {
+        if Task.isCancelled { return .failure(.cancelled) }
+        let timeout = request.timeout
+        let remaining = context.deadline - .now
+        guard remaining > .zero else { return .failure(.timeout(after: timeout)) }
+        var sent = request
+        sent.timeout = min(timeout, remaining)
+        context.recordAttempt()
+        do throws(InteractiveError) {
+            return .success(try await transport.send(sent))
+        } catch .timeout {
+            return .failure(.timeout(after: timeout))
+        } catch {
+            return .failure(error)
         }
     }
 

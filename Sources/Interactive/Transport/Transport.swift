@@ -10,4 +10,16 @@ public protocol Transport: Sendable {
     /// - Throws: ``InteractiveError/transport(message:code:)``, ``InteractiveError/timeout(after:)`` or
     ///   ``InteractiveError/cancelled`` when the current task is cancelled.
     func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse
+
+    /// Whether ``send(_:)`` itself ends at ``HTTPRequest/timeout`` to the nanosecond, with
+    /// ``InteractiveError/timeout(after:)``, and at once when its task is cancelled. The ``Executor``
+    /// then calls it in the caller's task, without plugins, instead of racing it in a task of its own
+    /// against a timer: no task to create and no hop between threads per request. `false` by default
+    /// (the executor keeps its own deadline); `AsyncHTTPClientTransport` says `true`.
+    var enforcesTimeout: Bool { get }
+}
+
+extension Transport {
+    /// `false`: the executor enforces the deadline itself.
+    public var enforcesTimeout: Bool { false }
 }
