@@ -170,13 +170,6 @@ struct CallbackPathTests {
         #expect(sent.timeout <= .seconds(30) && sent.timeout > .zero)
     }
 
-    @Test("a timeout reported by a callback transport is reported with the API's timeout")
-    func transportTimeout() async {
-        let stub = CallbackStub(answer: .failure(.timeout(after: .seconds(1))))
-        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .seconds(4))) }
-        #expect(error == .timeout(after: .seconds(4)))
-    }
-
     @Test("the deadline fires against a callback transport that never answers, and cancels its exchange")
     func deadline() async {
         let stub = CallbackStub(answer: nil)
@@ -253,10 +246,11 @@ struct TimeoutEnforcingPathTests {
         #expect(sent.timeout <= .seconds(30) && sent.timeout > .zero)
     }
 
-    @Test("its timeout is reported with the API's timeout")
-    func transportTimeout() async {
-        let stub = TimeoutEnforcingStub(answer: .failure(.timeout(after: .seconds(1))))
-        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: stub).execute(ItemApi(service: service, timeout: .seconds(4))) }
+    @Test("a transport's timeout is reported with the API's timeout on both paths without a race task", arguments: [true, false])
+    func transportTimeout(enforcesTimeout: Bool) async {
+        let answer = Result<HTTPResponse, InteractiveError>.failure(.timeout(after: .seconds(1)))
+        let transport: any Transport = enforcesTimeout ? TimeoutEnforcingStub(answer: answer) : CallbackStub(answer: answer)
+        let error = await failure { () async throws(InteractiveError) in try await Executor(transport: transport).execute(ItemApi(service: service, timeout: .seconds(4))) }
         #expect(error == .timeout(after: .seconds(4)))
     }
 

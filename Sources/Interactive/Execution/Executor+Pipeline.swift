@@ -79,17 +79,7 @@ extension Executor {
         let checksHeaders = !plugins.isEmpty
         var next: PluginNext = { (request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse in
             if checksHeaders { try HeaderCheck.validate(request.headers) }
-            if Task.isCancelled { throw .cancelled }
-            let remaining = context.deadline - .now
-            guard remaining > .zero else { throw .timeout(after: timeout) }
-            var sent = request
-            sent.timeout = min(request.timeout, remaining)
-            context.recordAttempt()
-            do throws(InteractiveError) {
-                return try await transport.send(sent)
-            } catch .timeout {
-                throw .timeout(after: timeout)
-            }
+            return try await Self.sendAttempt(request, through: transport, timeout: timeout, context: context)
         }
         for plugin in plugins.reversed() {
             let inner = next
@@ -98,5 +88,29 @@ extension Executor {
             }
         }
         return next
+    }
+
+    /// The innermost step of every path to the transport: ``attempt(_:timeout:context:)``, then the
+    /// transport's `send`, whose timeout is reported with the API's `timeout`.
+    static func sendAttempt(_ request: HTTPRequest, through transport: any Transport, timeout: Duration, context: PluginContext) async throws(InteractiveError) -> HTTPResponse {
+        let sent = try attempt(request, timeout: timeout, context: context)
+        do throws(InteractiveError) {
+            return try await transport.send(sent)
+        } catch .timeout {
+            throw .timeout(after: timeout)
+        }
+    }
+
+    /// `request` as the transport gets it, with the time left before the deadline, and one attempt
+    /// counted. Fails fast with ``InteractiveError/cancelled`` when the task is cancelled and with
+    /// ``InteractiveError/timeout(after:)`` (the API's `timeout`) when the deadline has passed.
+    static func attempt(_ request: HTTPRequest, timeout: Duration, context: PluginContext) throws(InteractiveError) -> HTTPRequest {
+        if Task.isCancelled { throw .cancelled }
+        let remaining = context.deadline - .now
+        guard remaining > .zero else { throw .timeout(after: timeout) }
+        var sent = request
+        sent.timeout = min(request.timeout, remaining)
+        context.recordAttempt()
+        return sent
     }
 }

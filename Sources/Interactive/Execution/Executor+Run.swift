@@ -12,8 +12,8 @@ extension Executor {
             if let direct = callbackTransport, request.download == nil, !request.streamsResponse {
                 return (await exchangeDirectly(request, through: direct, context: context), request)
             }
-            if let inline = timeoutEnforcingTransport, request.download == nil, !request.streamsResponse {
-                return (await exchangeInline(request, through: inline, context: context), request)
+            if transportEnforcesTimeout, request.download == nil, !request.streamsResponse {
+                return (await exchangeInline(request, context: context), request)
             }
             let outcome = await DeadlineRace.run(until: context.deadline, timeout: request.timeout) {
                 () async throws(InteractiveError) -> HTTPResponse in
@@ -37,14 +37,13 @@ extension Executor {
         if Task.isCancelled { return .failure(.cancelled) }
         let timeout = request.timeout
         return await DeadlineRace.run(until: context.deadline, timeout: timeout) { deliver in
-            let remaining = context.deadline - .now
-            guard remaining > .zero else {
-                deliver(.failure(.timeout(after: timeout)))
+            let sent: HTTPRequest
+            do throws(InteractiveError) {
+                sent = try Self.attempt(request, timeout: timeout, context: context)
+            } catch {
+                deliver(.failure(error))
                 return {}
             }
-            var sent = request
-            sent.timeout = min(timeout, remaining)
-            context.recordAttempt()
             return transport.start(sent) { result in
                 if case .failure(.timeout) = result {
                     deliver(.failure(.timeout(after: timeout)))
@@ -55,21 +54,12 @@ extension Executor {
         }
     }
 
-    /// Without plugins, through a transport that enforces the timeout itself: the same innermost step,
-    /// with the transport called in the caller's task, which its own timeout and the task's
+    /// Without plugins, through a transport that enforces the timeout itself: the `send` chain's
+    /// innermost step in the caller's task, which the transport's own timeout and the task's
     /// cancellation end.
-    private func exchangeInline(_ request: HTTPRequest, through transport: any Transport, context: PluginContext) async -> Result<HTTPResponse, InteractiveError> {
-        if Task.isCancelled { return .failure(.cancelled) }
-        let timeout = request.timeout
-        let remaining = context.deadline - .now
-        guard remaining > .zero else { return .failure(.timeout(after: timeout)) }
-        var sent = request
-        sent.timeout = min(timeout, remaining)
-        context.recordAttempt()
+    private func exchangeInline(_ request: HTTPRequest, context: PluginContext) async -> Result<HTTPResponse, InteractiveError> {
         do throws(InteractiveError) {
-            return .success(try await transport.send(sent))
-        } catch .timeout {
-            return .failure(.timeout(after: timeout))
+            return .success(try await Self.sendAttempt(request, through: transport, timeout: request.timeout, context: context))
         } catch {
             return .failure(error)
         }

@@ -41,9 +41,9 @@ public final class Executor: Sendable {
     /// The transport, when it can answer through a callback: without plugins, exchanges then run
     /// without a task of their own (see ``runExchange(_:context:)``).
     let callbackTransport: (any CallbackTransport)?
-    /// The transport, when it enforces the request's timeout itself (``Transport/enforcesTimeout``):
+    /// Whether the transport enforces the request's timeout itself (``Transport/enforcesTimeout``):
     /// without plugins, exchanges then run in the caller's task.
-    let timeoutEnforcingTransport: (any Transport)?
+    let transportEnforcesTimeout: Bool
 
     /// Creates an executor.
     ///
@@ -65,7 +65,7 @@ public final class Executor: Sendable {
     ) {
         self.transport = transport
         callbackTransport = transport as? any CallbackTransport
-        timeoutEnforcingTransport = transport.enforcesTimeout ? transport : nil
+        transportEnforcesTimeout = transport.enforcesTimeout
         self.plugins = plugins
         self.maxReplays = max(0, maxReplays)
         self.configurations = configurations
