@@ -68,6 +68,11 @@ struct HotPathEncodingTests {
         #expect(headers["content-TYPE"] == "b")
         headers.remove("x-one")
         #expect(headers.fields.count == 1)
+        var cookies: HTTPHeaders = ["Set-Cookie": "a=1", "Content-Type": "text/plain"]
+        cookies.add("b=2", for: "set-cookie")
+        cookies.add("c=3", for: "SET-COOKIE")
+        #expect(cookies.values(for: "Set-Cookie") == ["a=1", "b=2", "c=3"])
+        #expect(cookies.values(for: "set-cookie2").isEmpty)
     }
 
     @Test("URLRequest headers are stored as addValue stores them: capitalized names, repeated ones comma-joined in order")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Removes the whitespace litter templates leave: trailing spaces, runs of blank lines, blank lines
 /// just inside braces, and blank lines at the start and end of the file.
 enum SourceTidier {
@@ -20,8 +22,7 @@ enum SourceTidier {
         var lastLine: (start: Int, lastByte: UInt8?)?
         var lineStart = 0
         while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+            let lineEnd = endOfLine(in: bytes, from: lineStart)
             var contentEnd = lineEnd
             while contentEnd > lineStart, bytes[contentEnd - 1] == space || bytes[contentEnd - 1] == tab || bytes[contentEnd - 1] == carriageReturn {
                 contentEnd -= 1
@@ -47,5 +48,13 @@ enum SourceTidier {
         // No blank line at the end; at most one can be there.
         if let last = lastLine, last.lastByte == nil { output.removeSubrange(last.start...) }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The index of the first `\n` at or after `start`, or the end: `memchr`, which reads many bytes
+    /// at a time (looking byte by byte was a third of the tidying).
+    private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }

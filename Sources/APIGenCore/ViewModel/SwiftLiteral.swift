@@ -3,7 +3,11 @@ enum SwiftLiteral {
     /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate), control characters and
     /// invisible format characters are escaped.
     static func string(_ text: String) -> String {
-        QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
+        // Most texts (keys, paths, values) are printable ASCII with nothing to escape: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
+        return QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
     }
 
     /// Characters that would break, blur or hide part of a one-line literal: control characters, line

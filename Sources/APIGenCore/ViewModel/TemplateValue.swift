@@ -14,7 +14,10 @@ struct ViewModel: Sendable, ExpressibleByDictionaryLiteral {
     /// The value of a name; setting `nil` removes it.
     subscript(name: String) -> TemplateValue? {
         get {
-            for entry in entries where entry.name == name { return entry.value }
+            // Names of another length are passed over without a string comparison, which for two
+            // different strings takes the standard library's slow path.
+            let length = name.utf8.count
+            for entry in entries where entry.name.utf8.count == length && entry.name == name { return entry.value }
             return nil
         }
         set {

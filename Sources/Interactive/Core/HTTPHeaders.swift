@@ -50,6 +50,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
+    /// Every value of the fields with this name, compared case-insensitively, in order: for fields
+    /// that may repeat, such as `Set-Cookie`.
+    public func values(for name: String) -> [String] {
+        fields.compactMap { Self.namesMatch($0.name, name) ? $0.value : nil }
+    }
+
     /// Replaces every field with this name by a single one with this value.
     public mutating func set(_ value: String, for name: String) {
         guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
