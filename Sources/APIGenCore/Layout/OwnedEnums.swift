@@ -57,6 +57,7 @@ enum OwnedEnums {
         }
     }
 
+    /// ``enumsNamed(in:enums:)`` over the text's bytes, with `kinds` the ``WordByte`` table.
     private static func enumsNamed(in bytes: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<WordByte>, enums: NameTable) -> [Int] {
         var found: [Int] = []
         let count = bytes.count
