@@ -4,7 +4,7 @@ enum SwiftLiteral {
     /// invisible format characters are escaped.
     static func string(_ text: String) -> String {
         // Most texts (keys, paths, values) are printable ASCII with nothing to escape: copied whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if allBytes(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
         return QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
@@ -55,7 +55,7 @@ enum SwiftLiteral {
     static func docLines(_ text: String?) -> [String] {
         guard let text else { return [] }
         // Most descriptions are one line of printable ASCII: only trailing spaces to drop.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if allBytes(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F }) {
             guard text.utf8.last == UInt8(ascii: " ") else { return text.isEmpty ? [] : [text] }
             var line = Substring(text)
             while line.last == " " { line.removeLast() }
@@ -125,5 +125,11 @@ enum SwiftLiteral {
     /// An array literal of strings.
     static func stringArray(_ values: [String]) -> String {
         "[" + values.map(string).joined(separator: ", ") + "]"
+    }
+
+    /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string has
+    /// them (almost always), which costs a fraction of walking `utf8` through its iterator.
+    private static func allBytes(of text: String, satisfy test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
     }
 }

@@ -5,10 +5,11 @@
 /// dozen short names, and comparing them costs less than hashing them, which building and looking up
 /// a `Dictionary` did for every name of every file.
 struct ViewModel: Sendable, ExpressibleByDictionaryLiteral {
-    private var entries: [(name: String, value: TemplateValue)]
+    /// (name, value) pairs, kept as the literal wrote them: no second array per view model.
+    private var entries: [(String, TemplateValue)]
 
     init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        entries = elements.map { (name: $0.0, value: $0.1) }
+        entries = elements
     }
 
     /// The value of a name; setting `nil` removes it.
@@ -17,20 +18,22 @@ struct ViewModel: Sendable, ExpressibleByDictionaryLiteral {
             // Names of another length are passed over without a string comparison, which for two
             // different strings takes the standard library's slow path.
             let length = name.utf8.count
-            for entry in entries where entry.name.utf8.count == length && entry.name == name { return entry.value }
+            for index in entries.indices where entries[index].0.utf8.count == length && entries[index].0 == name {
+                return entries[index].1
+            }
             return nil
         }
         set {
-            if let index = entries.firstIndex(where: { $0.name == name }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            if let index = entries.firstIndex(where: { $0.0 == name }) {
+                if let newValue { entries[index].1 = newValue } else { entries.remove(at: index) }
             } else if let newValue {
-                entries.append((name: name, value: newValue))
+                entries.append((name, newValue))
             }
         }
     }
 
     /// The names and values, in the order they were written.
-    var pairs: [(name: String, value: TemplateValue)] { entries }
+    var pairs: [(name: String, value: TemplateValue)] { entries.map { (name: $0.0, value: $0.1) } }
 }
 
 /// A view-model value, in the shapes Mustache tells apart: text, a flag, a list, or a nested view
@@ -84,6 +87,6 @@ extension TemplateValue: ExpressibleByStringInterpolation, ExpressibleByBooleanL
 extension ViewModel {
     /// The view model as swift-mustache takes it.
     var mustacheValue: [String: Any] {
-        Dictionary(entries.map { ($0.name, $0.value.mustacheValue) }, uniquingKeysWith: { _, last in last })
+        Dictionary(entries.map { ($0.0, $0.1.mustacheValue) }, uniquingKeysWith: { _, last in last })
     }
 }
