@@ -16,15 +16,18 @@ struct TransportFindingTests {
         let server = try await FaultServer.start()
         let transport = CountingTransport(transport.make())
         let executor = Executor(transport: transport)
-        // A GET and a POST first: neither may leave a connection the next POST reuses.
+        // A GET and a POST first: URLSession's default must not send the next POST on a connection
+        // they leave open; AsyncHTTPClient does reuse it, and must still send the POST once.
         _ = try await executor.execute(RawApi(server, "/warm"))
         _ = try await executor.execute(RawApi(server, "/warm", method: .post, body: ["a": "0"]))
+        // The drop fails the request at once; the deadline only bounds what must never happen (a
+        // hang), so it is far beyond what a starved machine needs to deliver the failure.
         let post = RawApi(
             server, "/once", method: .post, query: [("fault", "drop-before"), ("times", "1")], headers: [("X-Test-Key", "p1")], body: ["a": "1"],
-            options: RequestOptions(timeout: .seconds(5)))
+            options: RequestOptions(timeout: .seconds(60)))
         let result = await outcome { () async throws(InteractiveError) in try await executor.execute(post) }
         guard case .failure(.transport) = result else {
-            Issue.record("expected a transport failure, got \(result)")
+            Issue.record("expected a transport failure, got \(result); the server received p1 \(try await server.counts().received["p1"] ?? 0) time(s)")
             return
         }
         #expect(try await server.counts().received["p1"] == 1)
@@ -95,25 +98,6 @@ struct TransportFindingTests {
         withKnownIssue("libcurl re-sends the POST on a new connection", isIntermittent: true) {
             #expect(received == 1, finding)
         }
-    }
-
-    @Test func asyncHTTPClientNeverSendsAPostTwiceOnAReusedConnection() async throws {
-        let server = try await FaultServer.start()
-        let transport = CountingTransport(AsyncHTTPClientTransport())
-        let executor = Executor(transport: transport)
-        // Open a connection that the POST will reuse (AsyncHTTPClient keeps it for every method).
-        _ = try await executor.execute(RawApi(server, "/warm"))
-        _ = try await executor.execute(RawApi(server, "/warm", method: .post, body: ["a": "0"]))
-        let post = RawApi(
-            server, "/once", method: .post, query: [("fault", "drop-before"), ("times", "1")], headers: [("X-Test-Key", "p1")], body: ["a": "1"],
-            options: RequestOptions(timeout: .seconds(5)))
-        let result = await outcome { () async throws(InteractiveError) in try await executor.execute(post) }
-        guard case .failure(.transport) = result else {
-            Issue.record("expected a transport failure, got \(result)")
-            return
-        }
-        #expect(try await server.counts().received["p1"] == 1)
-        #expect(transport.perKey["p1"] == 1)
     }
 
     @Test(arguments: TransportKind.allCases) func withoutKeepAliveTheDropReachesTheCaller(transport: TransportKind) async throws {
