@@ -3,11 +3,7 @@ enum SwiftLiteral {
     /// A `"…"` literal; quotes, backslashes (so `\(` cannot interpolate), control characters and
     /// invisible format characters are escaped.
     static func string(_ text: String) -> String {
-        // Most texts (keys, paths, values) are printable ASCII with nothing to escape: copied whole.
-        if allBytes(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        return QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
+        QuotedText.make(text, isControl: isControl) { $0 == "\0" ? "\\0" : escaped($0) }
     }
 
     /// Characters that would break, blur or hide part of a one-line literal: control characters, line
@@ -55,7 +51,7 @@ enum SwiftLiteral {
     static func docLines(_ text: String?) -> [String] {
         guard let text else { return [] }
         // Most descriptions are one line of printable ASCII: only trailing spaces to drop.
-        if allBytes(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F }) {
+        if QuotedText.allUTF8(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F }) {
             guard text.utf8.last == UInt8(ascii: " ") else { return text.isEmpty ? [] : [text] }
             var line = Substring(text)
             while line.last == " " { line.removeLast() }
@@ -125,11 +121,5 @@ enum SwiftLiteral {
     /// An array literal of strings.
     static func stringArray(_ values: [String]) -> String {
         "[" + values.map(string).joined(separator: ", ") + "]"
-    }
-
-    /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string has
-    /// them (almost always), which costs a fraction of walking `utf8` through its iterator.
-    private static func allBytes(of text: String, satisfy test: (UInt8) -> Bool) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
     }
 }
