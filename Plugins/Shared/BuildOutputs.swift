@@ -22,8 +22,10 @@ enum BuildOutputs {
     }
 
     /// apigen's arguments for a build: every declared file is written, unchanged ones are left alone.
+    /// No render cache: the build system runs apigen only when a spec changed, and a build writes
+    /// nothing outside its own folders.
     static func arguments(specFolder: String, output: String, shards: Int?) -> [String] {
         let layout = shards.map { ["--shards", String($0)] } ?? ["--layout", "per-spec-file"]
-        return ["generate", specFolder, "-o", output] + layout
+        return ["generate", specFolder, "-o", output, "--no-cache"] + layout
     }
 }

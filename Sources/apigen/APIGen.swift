@@ -34,6 +34,9 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Spread the code over exactly N files APIGenShard1.swift … APIGenShardN.swift (1…64); implies the per-spec-file grouping.")
     var shards: Int?
 
+    @Flag(help: "Render afresh and keep nothing in the cache (by default a run whose specs, configuration, templates and apigen build are unchanged reuses the last rendering, kept in $APIGEN_CACHE_DIR or the user's cache folder).")
+    var noCache = false
+
     var specsURL: URL { URL(fileURLWithPath: specs) }
     var outputURL: URL { URL(fileURLWithPath: output) }
 
@@ -73,7 +76,8 @@ struct RenderOptions: ParsableArguments {
         return GenerationOptions(
             templates: templates.map { URL(fileURLWithPath: $0) },
             configuration: config.map { URL(fileURLWithPath: $0) },
-            layout: chosenLayout
+            layout: chosenLayout,
+            cache: noCache ? nil : RenderCache.defaultFolder.map(RenderCache.init(folder:))
         )
     }
 }

@@ -1,11 +1,19 @@
 import Foundation
 
+/// A run's configuration, the file it came from and that file's text (`nil` when there is none:
+/// every default).
+struct LoadedConfiguration: Sendable {
+    var configuration: Configuration
+    var file: URL?
+    var text: String?
+}
+
 /// Finds and reads `apigen.yaml`: the file given with `--config`, or the one in the spec folder
 /// (beside the spec file when one file is given).
 enum ConfigurationLoader {
-    /// The configuration, and the file it came from (`nil` when there is none: every default).
-    /// Problems are reported in `diagnostics`, located in the configuration file.
-    static func load(specs: URL, explicit: URL?, diagnostics: inout Diagnostics) -> (Configuration, URL?) {
+    /// The configuration, the file it came from and its text. Problems are reported in
+    /// `diagnostics`, located in the configuration file.
+    static func load(specs: URL, explicit: URL?, diagnostics: inout Diagnostics) -> LoadedConfiguration {
         let file: URL
         let shown: String
         if let explicit {
@@ -13,7 +21,7 @@ enum ConfigurationLoader {
             shown = explicit.relativePath
             guard FileManager.default.fileExists(atPath: file.path) else {
                 diagnostics.error("no such configuration file", at: SourceLocation(file: shown, line: 1, column: 1))
-                return (Configuration(), nil)
+                return LoadedConfiguration(configuration: Configuration())
             }
         } else {
             var isDirectory: ObjCBool = false
@@ -21,13 +29,14 @@ enum ConfigurationLoader {
             let folder = exists && isDirectory.boolValue ? specs.relativePath : (specs.relativePath as NSString).deletingLastPathComponent
             shown = folder.isEmpty ? SpecFileFinder.configurationName : (folder.hasSuffix("/") ? folder : folder + "/") + SpecFileFinder.configurationName
             file = URL(fileURLWithPath: shown)
-            guard FileManager.default.fileExists(atPath: file.path) else { return (Configuration(), nil) }
+            guard FileManager.default.fileExists(atPath: file.path) else { return LoadedConfiguration(configuration: Configuration()) }
         }
         guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
             diagnostics.error("cannot read the configuration file (it must be UTF-8 text)", at: SourceLocation(file: shown, line: 1, column: 1))
-            return (Configuration(), file)
+            return LoadedConfiguration(configuration: Configuration(), file: file)
         }
-        return (parse(text, path: shown, folder: file.deletingLastPathComponent(), diagnostics: &diagnostics), file)
+        let configuration = parse(text, path: shown, folder: file.deletingLastPathComponent(), diagnostics: &diagnostics)
+        return LoadedConfiguration(configuration: configuration, file: file, text: text)
     }
 
     /// Parses configuration text; `path` names it in diagnostics.

@@ -74,9 +74,9 @@ enum OwnedEnums {
                 while index < count, kinds[Int(bytes[index])] != .separator { index += 1 }
                 continue
             }
-            var hash = NameTable.offsetBasis
+            var hash = FNV1a64.offsetBasis
             while index < count, kinds[Int(bytes[index])] != .separator {
-                hash = NameTable.combine(hash, bytes[index])
+                hash = FNV1a64.combine(hash, bytes[index])
                 index += 1
             }
             if let enumIndex = enums.index(of: UnsafeBufferPointer(rebasing: bytes[start..<index]), hash: hash), !found.contains(enumIndex) {
@@ -107,12 +107,6 @@ private enum WordByte: UInt8 {
 /// Names looked up by the FNV-1a hash of their UTF-8 bytes, then by the bytes themselves: an
 /// open-addressed table indexed by the hash's low bits, so a lookup hashes nothing more.
 private struct NameTable: Sendable {
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    static func combine(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-
     private struct Entry: Sendable {
         var hash: UInt64
         var name: [UInt8]
@@ -131,7 +125,7 @@ private struct NameTable: Sendable {
         slots = Array(repeating: -1, count: capacity)
         for (name, index) in indices {
             let bytes = Array(name.utf8)
-            let hash = bytes.reduce(Self.offsetBasis, Self.combine)
+            let hash = FNV1a64.hash(bytes)
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = entries.count

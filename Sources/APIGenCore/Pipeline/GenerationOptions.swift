@@ -10,11 +10,15 @@ public struct GenerationOptions: Sendable {
     public var configuration: URL?
     /// The output layout; `nil` leaves it to the configuration (the per-API layout without one).
     public var layout: OutputLayout?
+    /// Where renderings are kept for reuse by a later run with the same inputs; `nil` (the
+    /// default) renders every time and keeps nothing.
+    public var cache: RenderCache?
 
     /// Creates options; every one left out is taken from the configuration file or its default.
-    public init(templates: URL? = nil, configuration: URL? = nil, layout: OutputLayout? = nil) {
+    public init(templates: URL? = nil, configuration: URL? = nil, layout: OutputLayout? = nil, cache: RenderCache? = nil) {
         self.templates = templates
         self.configuration = configuration
         self.layout = layout
+        self.cache = cache
     }
 }

@@ -24,21 +24,45 @@ public enum Generator {
     }
 
     /// Loads the configuration and the specs under `specs`, checks them and renders them in the
-    /// chosen layout, without touching any output folder.
+    /// chosen layout, without touching any output folder. With ``GenerationOptions/cache``, the
+    /// rendering of a run with the same inputs is reused (``RenderCache``).
     public static func render(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        let (sources, services, configuration) = load(specs: specs, options: options, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors, let templateSet = TemplateSet.load(overrides: options.templates ?? configuration.templates, diagnostics: &diagnostics) else {
+        let inputs = read(specs: specs, options: options, diagnostics: &diagnostics)
+        var templateDiagnostics = Diagnostics()
+        let overrides = TemplateSet.readOverrides(options.templates ?? inputs.configuration.configuration.templates, diagnostics: &templateDiagnostics)
+        let readCleanly = !diagnostics.hasErrors && !inputs.specDiagnostics.hasErrors && !templateDiagnostics.hasErrors
+        let cacheKey = readCleanly ? cacheKey(specs: specs, options: options, inputs: inputs, overrides: overrides) : nil
+        if let cache = options.cache, let cacheKey, let cached = cache.lookup(cacheKey) {
+            StageTiming.mark("reused the cached rendering")
+            return cached
+        }
+        let services = resolve(inputs, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics.sorted, files: []) }
+        diagnostics.append(contentsOf: templateDiagnostics)
+        guard let overrides, let templateSet = TemplateSet.load(overrides: overrides, diagnostics: &diagnostics) else {
             return Outcome(diagnostics: diagnostics.sorted, files: [])
         }
+        let configuration = inputs.configuration.configuration
         let settings = RenderSettings(accessModifier: configuration.accessModifier, mocks: configuration.mocks, typeOverrides: configuration.typeOverrideMap)
         let pieces = Renderer(templates: templateSet, settings: settings).renderPieces(services, diagnostics: &diagnostics)
         StageTiming.mark("rendered")
-        let specFiles = sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
+        let specFiles = inputs.sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
         let assembler = LayoutAssembler(templates: templateSet, imports: configuration.additionalImports, comments: configuration.additionalFileComments)
         let files = assembler.assemble(pieces, layout: options.layout ?? configuration.layout ?? .perAPI, specFiles: specFiles, diagnostics: &diagnostics)
         StageTiming.mark("assembled")
-        return Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
+        let outcome = Outcome(diagnostics: diagnostics.sorted, files: diagnostics.hasErrors ? [] : files)
+        if let cache = options.cache, let cacheKey, !outcome.hasErrors {
+            cache.store(outcome, for: cacheKey)
+            StageTiming.mark("cached")
+        }
+        return outcome
+    }
+
+    /// The key a run's rendering is kept under, when there is a cache (and the templates were read).
+    private static func cacheKey(specs: URL, options: GenerationOptions, inputs: Inputs, overrides: TemplateSet.Overrides?) -> RenderCacheKey? {
+        guard options.cache != nil, let overrides else { return nil }
+        return RenderCacheKey(specs: specs, options: options, configuration: inputs.configuration, templates: overrides, sources: inputs.sources)
     }
 
     /// Checks the specs and reports problems; writes nothing.
@@ -49,26 +73,40 @@ public enum Generator {
     /// Checks the configuration and the specs and reports problems; writes nothing.
     public static func validate(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        _ = load(specs: specs, options: options, diagnostics: &diagnostics)
+        _ = resolve(read(specs: specs, options: options, diagnostics: &diagnostics), diagnostics: &diagnostics)
         return Outcome(diagnostics: diagnostics.sorted, files: [])
     }
 
-    /// Reads the configuration and the specs, resolves the specs and applies the configuration:
-    /// the first stages of every command.
-    private static func load(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> ([SpecSource], [ResolvedService], Configuration) {
+    /// What a run reads before it parses anything: the configuration and the spec files' texts.
+    private struct Inputs {
+        var configuration: LoadedConfiguration
+        var sources: [SpecSource]
+        /// The problems finding and reading the spec files, reported after the configuration's.
+        var specDiagnostics: Diagnostics
+    }
+
+    /// Reads the configuration and the spec files: the first stage of every command.
+    private static func read(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> Inputs {
         StageTiming.start()
-        let (configuration, configurationFile) = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
+        let configuration = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
         var specDiagnostics = Diagnostics()
-        let sources = SpecFileFinder.find(in: specs, excluding: configurationFile, diagnostics: &specDiagnostics)
+        let sources = SpecFileFinder.find(in: specs, excluding: configuration.file, diagnostics: &specDiagnostics)
         StageTiming.mark("found spec files")
+        return Inputs(configuration: configuration, sources: sources, specDiagnostics: specDiagnostics)
+    }
+
+    /// Parses and resolves the specs read and applies the configuration to them.
+    private static func resolve(_ inputs: Inputs, diagnostics: inout Diagnostics) -> [ResolvedService] {
+        let configuration = inputs.configuration.configuration
+        var specDiagnostics = inputs.specDiagnostics
         let defaultDates = configuration.dates.flatMap { DateFormatSpec.parse($0.value) } ?? .iso8601
-        var services = resolve(sources: sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
+        var services = resolve(sources: inputs.sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
         // The names the configuration gives are checked against the specs when those are sound, also
         // when the configuration has other errors, so that every error is reported in one run.
         if !specDiagnostics.hasErrors { services = configuration.apply(to: services, diagnostics: &diagnostics) }
         StageTiming.mark("configuration applied")
         diagnostics.append(contentsOf: specDiagnostics)
-        return (sources, services, configuration)
+        return services
     }
 
     /// Renders the specs and brings `output` up to date: writes new and changed files, deletes stale

@@ -13,31 +13,58 @@ struct TemplateSet: Sendable {
     /// The same templates for the fast renderer, when every one of them stays within its subset.
     let subset: SubsetRenderer?
 
+    /// The `*.mustache` files of a user's templates folder, as read.
+    struct Overrides: Sendable {
+        /// One template file: its name without `.mustache`, its path as diagnostics show it, its text.
+        struct File: Sendable {
+            var name: String
+            var path: String
+            var text: String
+        }
+
+        /// The folder; `nil` when there is none (the embedded defaults alone).
+        var folder: URL?
+        /// Its templates, sorted by name.
+        var files: [File] = []
+    }
+
     /// The defaults, overridden by the `*.mustache` files in `directory`.
     static func load(overrides directory: URL?, diagnostics: inout Diagnostics) -> TemplateSet? {
-        var sources = EmbeddedTemplates.all.mapValues { ($0, "") }
-        if let directory {
-            // Diagnostics name the folder as the user gave it (`relativePath`), like spec files.
-            let shown = directory.relativePath
-            let location = SourceLocation(file: shown, line: 1, column: 1)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-                diagnostics.error("cannot read the templates folder", at: location)
-                return nil
-            }
-            let templates = names.filter { $0.hasSuffix(".mustache") }.sorted()
-            if templates.isEmpty {
-                diagnostics.error("templates folder has no *.mustache files", at: location)
-                return nil
-            }
-            for name in templates {
-                let path = shown.hasSuffix("/") ? shown + name : shown + "/" + name
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), let text = String(data: data, encoding: .utf8) else {
-                    diagnostics.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
-                    continue
-                }
-                sources[String(name.dropLast(".mustache".count))] = (text, path)
-            }
+        readOverrides(directory, diagnostics: &diagnostics).flatMap { load(overrides: $0, diagnostics: &diagnostics) }
+    }
+
+    /// Reads the `*.mustache` files in `directory`, reporting (and leaving out) any that cannot be
+    /// read; `nil` after reporting a folder that cannot be read or holds no template.
+    static func readOverrides(_ directory: URL?, diagnostics: inout Diagnostics) -> Overrides? {
+        guard let directory else { return Overrides() }
+        // Diagnostics name the folder as the user gave it (`relativePath`), like spec files.
+        let shown = directory.relativePath
+        let location = SourceLocation(file: shown, line: 1, column: 1)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            diagnostics.error("cannot read the templates folder", at: location)
+            return nil
         }
+        let templates = names.filter { $0.hasSuffix(".mustache") }.sorted()
+        if templates.isEmpty {
+            diagnostics.error("templates folder has no *.mustache files", at: location)
+            return nil
+        }
+        var overrides = Overrides(folder: directory)
+        for name in templates {
+            let path = shown.hasSuffix("/") ? shown + name : shown + "/" + name
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), let text = String(data: data, encoding: .utf8) else {
+                diagnostics.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
+                continue
+            }
+            overrides.files.append(Overrides.File(name: String(name.dropLast(".mustache".count)), path: path, text: text))
+        }
+        return overrides
+    }
+
+    /// The defaults, each replaced by the override of the same name.
+    static func load(overrides: Overrides, diagnostics: inout Diagnostics) -> TemplateSet? {
+        var sources = EmbeddedTemplates.all.mapValues { ($0, "") }
+        for file in overrides.files { sources[file.name] = (file.text, file.path) }
         return make(sources: sources.map { ($0.key, $0.value.0, $0.value.1.isEmpty ? "Templates/\($0.key).mustache" : $0.value.1) }, diagnostics: &diagnostics)
     }
 

@@ -29,14 +29,18 @@ struct POSIXFileSystem: WriterFileSystem {
     }
 
     func writeFile(_ path: String, _ text: String) throws(WriteFailure) {
+        var text = text
+        // `withUTF8` rethrows untyped errors: the typed failure comes out of it as a `Result`.
+        try text.withUTF8 { bytes in Result { () throws(WriteFailure) in try Self.writeNewFile(path, UnsafeRawBufferPointer(bytes)) } }.get()
+    }
+
+    /// Writes bytes to a file that must not exist yet.
+    static func writeNewFile(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .system("cannot write \(path)") }
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
+            let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             guard written > 0 else {
                 let failure = WriteFailure.system("cannot write \(path)")
                 close(descriptor)

@@ -26,12 +26,22 @@ enum Repository {
 
 /// Runs a program and collects its exit status and output.
 struct ProcessResult: Sendable {
+    /// The render cache of every `apigen` the tests run: one folder per test process, which the
+    /// cache itself keeps to ``RenderCache/maxEntries`` entries.
+    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-tests-cache-\(ProcessInfo.processInfo.processIdentifier)")
+
     var status: Int32
     var output: String
     var errorOutput: String
 
     /// Runs the program and waits for it off the cooperative pool (see `offCooperativePool`).
+    /// `apigen` keeps its render cache in ``testCache`` unless `environment` chooses another, so
+    /// that tests leave nothing in the user's cache folder.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) async throws -> ProcessResult {
+        var environment = environment
+        if executable == Repository.apigen, environment?["APIGEN_CACHE_DIR"] == nil {
+            environment = (environment ?? ProcessInfo.processInfo.environment).merging(["APIGEN_CACHE_DIR": testCache.path]) { _, chosen in chosen }
+        }
         let output = try await Subprocess.run(executable, arguments, environment: environment, directory: directory)
         return ProcessResult(status: output.status, output: output.outputText, errorOutput: output.errorText)
     }
