@@ -13,6 +13,7 @@ folder that already holds a previous generation and foreign files. A case fails 
   or that contains a raw control character;
 - accepts a spec whose output does not type-check with the Interactive module (sampled: every distinct
   accepted output up to --compile-sample, checked with swiftc -typecheck -warnings-as-errors);
+- accepts a spec, but `check` right after the generate does not find the output up to date;
 - with --reference OTHER_APIGEN: answers otherwise than that binary (exit status, diagnostics, or the
   files written): a differential check that a change meant to keep behaviour (such as a speed-up) did.
 
@@ -337,6 +338,11 @@ def run_case(arguments, index, seed_name, text, baseline):
             outcome["problems"].append("a foreign file changed")
         outcome["problems"] += judge_output(process.stderr)
         outcome["output"] = output
+        # What generate wrote, check finds up to date (reusing the kept rendering when the cache is on).
+        check = subprocess.run([arguments.apigen, "check", specs, "-o", output], capture_output=True,
+                               timeout=arguments.timeout, stdin=subprocess.DEVNULL)
+        if check.returncode != 0:
+            outcome["problems"].append("check after generate: exit %d\n%s" % (check.returncode, check.stdout.decode("utf-8", "replace")[:2000]))
     if arguments.reference and outcome["kind"] in ("accepted", "rejected"):
         outcome["problems"] += compare_with_reference(arguments, specs, case_folder, baseline, process, output)
     with open(os.path.join(case_folder, "stderr.txt"), "wb") as handle:

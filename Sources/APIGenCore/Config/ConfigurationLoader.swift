@@ -3,8 +3,11 @@ import Foundation
 /// A run's configuration, the file it came from and that file's text (`nil` when there is none:
 /// every default).
 struct LoadedConfiguration: Sendable {
+    /// The settings (every default without a file).
     var configuration: Configuration
+    /// The file read, given with `--config` or found beside the specs.
     var file: URL?
+    /// The file's text, part of what a kept rendering is matched against (``RenderCacheKey``).
     var text: String?
 }
 

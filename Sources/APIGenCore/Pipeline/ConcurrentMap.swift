@@ -5,16 +5,14 @@ import Foundation
 enum ConcurrentMap {
     static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
         guard items.count > 1 else { return items.map(transform) }
-        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 2)
-        // Each result is written once, in place, by the one worker that owns its index: no per-worker
+        // Each result is written once, in place, by the worker that took its index: no per-worker
         // lists to join and sort, which copied every result (a resolved API or a generated file is a
-        // large value) three more times.
+        // large value) three more times. Dispatch hands out the indices one by one as workers free
+        // up, so a slow item (a large spec file) does not leave a core idle behind a fixed share.
         return [Result](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
             let slots = ResultSlots(buffer)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: items.count, by: workers) {
-                    slots.initialize(index, to: transform(items[index]))
-                }
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                slots.initialize(index, to: transform(items[index]))
             }
             initializedCount = items.count
         }
@@ -31,17 +29,14 @@ extension ConcurrentMap {
             let pairs = items.map(transform)
             return (pairs.map(\.0), pairs.map(\.1))
         }
-        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 2)
         var seconds: [Second] = []
         let firsts = [First](unsafeUninitializedCapacity: items.count) { firstBuffer, firstCount in
             seconds = [Second](unsafeUninitializedCapacity: items.count) { secondBuffer, secondCount in
                 let firstSlots = ResultSlots(firstBuffer), secondSlots = ResultSlots(secondBuffer)
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    for index in stride(from: worker, to: items.count, by: workers) {
-                        let (first, second) = transform(items[index])
-                        firstSlots.initialize(index, to: first)
-                        secondSlots.initialize(index, to: second)
-                    }
+                DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                    let (first, second) = transform(items[index])
+                    firstSlots.initialize(index, to: first)
+                    secondSlots.initialize(index, to: second)
                 }
                 secondCount = items.count
             }
