@@ -101,6 +101,32 @@ import Testing
         #expect(Self.isMarked(project.render()))
     }
 
+    @Test func aTemplateEditedInItsFolderRendersAfresh() throws {
+        var project = try Project()
+        let header = try #require(EmbeddedTemplates.all["header"])
+        try project.folder.write(header, to: "Templates/header.mustache")
+        project.options.templates = project.folder.folder("Templates")
+        #expect(!project.render().hasErrors)
+        try project.markEntries()
+        // A comment renders as nothing: the same output from other inputs.
+        try project.folder.write(header + "{{! edited }}\n", to: "Templates/header.mustache")
+        let edited = project.render()
+        #expect(!Self.isMarked(edited))
+        #expect(edited.files == project.renderAfresh().files)
+    }
+
+    @Test func aConfigurationEditedInPlaceRendersAfresh() throws {
+        let project = try Project()
+        try project.folder.write("accessModifier: public\n", to: "Specs/apigen.yaml")
+        #expect(!project.render().hasErrors)
+        try project.markEntries()
+        try project.folder.write("accessModifier: package\n", to: "Specs/apigen.yaml")
+        let edited = project.render()
+        #expect(!Self.isMarked(edited))
+        #expect(edited.files == project.renderAfresh().files)
+        #expect(edited.files.contains { $0.contents.contains("package struct PingApi") })
+    }
+
     @Test func aDamagedEntryIsIgnoredAndReplaced() throws {
         let project = try Project()
         let fresh = project.render()
@@ -183,6 +209,37 @@ import Testing
         var oversized = Self.noteSegment([(gnu, 3, id)])
         oversized[4] = 0xFF
         #expect(ELFBuildID.buildID(inNotes: oversized) == nil)
+    }
+
+    /// A 64-bit little-endian ELF file: its header, `count` program headers of 56 bytes (one
+    /// `PT_NOTE` pointing at `notes`, the rest empty), then `notes`.
+    private static func elfFile(notes: [UInt8], count: UInt16 = 1) -> [UInt8] {
+        var header = [UInt8](repeating: 0, count: 64)
+        header[0..<6] = [0x7F, 0x45, 0x4C, 0x46, 2, 1]
+        func put<Value: FixedWidthInteger>(_ value: Value, at offset: Int, in bytes: inout [UInt8]) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + $0.count, with: $0) }
+        }
+        put(UInt64(64), at: 0x20, in: &header)
+        put(UInt16(56), at: 0x36, in: &header)
+        put(count, at: 0x38, in: &header)
+        var table = [UInt8](repeating: 0, count: 56 * Int(count))
+        put(UInt32(4), at: 0, in: &table)
+        put(UInt64(64 + table.count), at: 8, in: &table)
+        put(UInt64(notes.count), at: 32, in: &table)
+        return header + table + notes
+    }
+
+    @Test func theBuildIDIsReadFromTheProgramHeaders() throws {
+        let folder = try TemporaryFolder()
+        let id: [UInt8] = Array(100...119)
+        let notes = Self.noteSegment([(Array("GNU\0".utf8), 3, id)])
+        let file = folder.folder("tool")
+        try Data(Self.elfFile(notes: notes)).write(to: file)
+        #expect(ELFBuildID.read(file) == id)
+        // Tens of thousands of program headers (3.6 MB of them, the first a good note) are not an
+        // executable's: the file is not read that far.
+        try Data(Self.elfFile(notes: notes, count: 0xFFFF)).write(to: file)
+        #expect(ELFBuildID.read(file) == nil)
     }
 
     @Test func otherFilesHaveNoBuildID() throws {

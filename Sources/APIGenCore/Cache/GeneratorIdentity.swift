@@ -47,7 +47,8 @@ enum ELFBuildID {
         let programHeaders = UInt64(littleEndian: load(header, 0x20, as: UInt64.self))
         let entrySize = Int(UInt16(littleEndian: load(header, 0x36, as: UInt16.self)))
         let entryCount = Int(UInt16(littleEndian: load(header, 0x38, as: UInt16.self)))
-        guard entrySize >= 56, entryCount > 0, let table = bytes(at: programHeaders, count: entrySize * entryCount) else { return nil }
+        // An executable has a few dozen program headers of 56 bytes; anything far larger is not one.
+        guard entrySize >= 56, entryCount > 0, entrySize * entryCount <= 1 << 16, let table = bytes(at: programHeaders, count: entrySize * entryCount) else { return nil }
         for index in 0..<entryCount {
             let entry = index * entrySize
             guard UInt32(littleEndian: load(table, entry, as: UInt32.self)) == 4 else { continue }  // PT_NOTE
