@@ -41,13 +41,6 @@ enum CacheRecord {
         }
     }
 
-    /// Whether two byte buffers hold the same bytes.
-    static func equal(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        guard first.count == second.count else { return false }
-        guard let firstBase = first.baseAddress, let secondBase = second.baseAddress else { return true }
-        return memcmp(firstBase, secondBase, first.count) == 0
-    }
-
     /// Reads a record from bytes in memory.
     struct Reader {
         private let bytes: UnsafeRawBufferPointer

@@ -43,7 +43,7 @@ public struct RenderCache: Sendable {
         guard let header = try? handle.read(upToCount: headerSize), header.count == headerSize,
               Self.keyLength(inHeader: header) == key.bytes.count,
               let storedKey = try? handle.read(upToCount: key.bytes.count), storedKey.count == key.bytes.count,
-              storedKey.withUnsafeBytes({ stored in key.bytes.withUnsafeBytes { CacheRecord.equal($0, stored) } }),
+              storedKey.withUnsafeBytes({ stored in key.bytes.withUnsafeBytes { $0.hasSameBytes(as: stored) } }),
               let payload = try? handle.readToEnd()
         else { return nil }
         return payload.withUnsafeBytes { bytes in
