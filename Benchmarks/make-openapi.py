@@ -2,8 +2,11 @@
 """Writes a synthetic OpenAPI 3.1 document of about 3 MB and 600 operations (JSON, or YAML with
 --yaml) for timing `apigen import openapi`: 300 object schemas of 12 properties (strings, numbers,
 dates, enums, refs, arrays), 150 paths of 4 operations each with query, path and header params,
-JSON bodies and 200/404 responses. Deterministic: the same bytes every run."""
+JSON bodies and 200/404 responses. Deterministic: the same bytes every run. `--paths N` makes N
+resource paths (4N operations) instead of 150, for a smaller or larger surface."""
 import json, sys
+
+PATHS = int(sys.argv[sys.argv.index("--paths") + 1]) if "--paths" in sys.argv else 150
 
 def schema(i):
     props = {
@@ -43,7 +46,7 @@ def operation(i, method, resource):
     return op
 
 paths = {}
-for i in range(150):
+for i in range(PATHS):
     resource = "resource%d" % i
     paths["/%s" % resource] = {"get": operation(i, "list", resource), "post": operation(i, "post", resource)}
     paths["/%s/{id}" % resource] = {

@@ -103,6 +103,7 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let outcome = Generator.generate(specs: options.specsURL, output: options.outputURL, options: options.generationOptions)
+        defer { BackgroundRelease.release(outcome) }  // the process ends next: freeing every file's text would only delay it
         try outcome.reportDiagnostics()
         let plan = outcome.plan ?? OutputPlan()
         print("apigen: \(plan.created.count) created, \(plan.updated.count) updated, \(plan.deleted.count) deleted, \(plan.unchanged.count) unchanged")
@@ -116,6 +117,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let outcome = Generator.compare(specs: options.specsURL, output: options.outputURL, options: options.generationOptions)
+        defer { BackgroundRelease.release(outcome) }  // the process ends next: freeing every file's text would only delay it
         try outcome.reportDiagnostics()
         let plan = outcome.plan ?? OutputPlan()
         guard plan.isUpToDate else {

@@ -19,6 +19,20 @@ import Testing
         }
     }
 
+    @Test func pathsAreLoweredByteByByteWhenASCIIAndByUnicodeOtherwise() {
+        #expect(OutputWriter.lowercasedPath("Shop/Apis/PingApi.swift") == "shop/apis/pingapi.swift")
+        #expect(OutputWriter.lowercasedPath("@[`{AZaz09") == "@[`{azaz09", "only A-Z change")
+        #expect(OutputWriter.lowercasedPath("Straße/ÄPI.swift") == "straße/äpi.swift")
+        #expect(OutputWriter.lowercasedPath("") == "")
+    }
+
+    @Test func aPathsParentFolderIsEverythingBeforeItsLastSlash() {
+        #expect(OutputWriter.parentFolder(of: "Shop/Apis/PingApi.swift") == "Shop/Apis")
+        #expect(OutputWriter.parentFolder(of: "Shop") == "")
+        #expect(OutputWriter.parentFolder(of: "Çà/Ünï.swift") == "Çà")
+        #expect(OutputWriter.parentFolder(of: "/a") == "")
+    }
+
     @Test func secondRunWritesNothingAndKeepsModificationTimes() throws {
         let workspace = try Workspace()
         let first = Generator.generate(specs: workspace.specs, output: workspace.output)

@@ -46,6 +46,33 @@ extension ConcurrentMap {
     }
 }
 
+extension ConcurrentMap {
+    /// ``map(_:_:)`` with one more piece of work, `alongside`, run on the same cores: it is started
+    /// first, so a long serial job (walking a folder) overlaps the items instead of following them.
+    static func map<Item: Sendable, Result: Sendable, Other: Sendable>(
+        _ items: [Item], alongside: @Sendable () -> Other, _ transform: @Sendable (Item) -> Result
+    ) -> ([Result], Other) {
+        var other: [Other] = []
+        let results = [Result](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            other = [Other](unsafeUninitializedCapacity: 1) { otherBuffer, otherCount in
+                let slots = ResultSlots(buffer), otherSlot = ResultSlots(otherBuffer)
+                // Dispatch hands out the indices in order: index 0, the other work, goes first.
+                DispatchQueue.concurrentPerform(iterations: items.count + 1) { index in
+                    if index == 0 {
+                        otherSlot.initialize(0, to: alongside())
+                    } else {
+                        slots.initialize(index - 1, to: transform(items[index - 1]))
+                    }
+                }
+                otherCount = 1
+            }
+            initializedCount = items.count
+        }
+        // `other` holds exactly the one value initialized above.
+        return (results, other[0])
+    }
+}
+
 /// The result buffer, shared by the workers: each index is initialized exactly once, by one worker,
 /// and read only after `concurrentPerform` has returned.
 private struct ResultSlots<Value>: @unchecked Sendable {

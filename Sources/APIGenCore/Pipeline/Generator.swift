@@ -46,6 +46,7 @@ public enum Generator {
         let configuration = inputs.configuration.configuration
         let settings = RenderSettings(accessModifier: configuration.accessModifier, mocks: configuration.mocks, typeOverrides: configuration.typeOverrideMap)
         let pieces = Renderer(templates: templateSet, settings: settings).renderPieces(services, diagnostics: &diagnostics)
+        BackgroundRelease.release(services)
         StageTiming.mark("rendered")
         let specFiles = inputs.sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
         let assembler = LayoutAssembler(templates: templateSet, imports: configuration.additionalImports, comments: configuration.additionalFileComments)
@@ -173,6 +174,7 @@ public enum Generator {
         // A file that could not be read may be the one that declares a service's environments.
         resolver.someFilesUnreadable = parsed.contains { $0.0 == nil }
         let services = resolver.resolve(parsed.compactMap(\.0))
+        BackgroundRelease.release(parsed)
         diagnostics.append(contentsOf: resolver.diagnostics)
         StageTiming.mark("resolved")
         return services

@@ -13,8 +13,10 @@ extension SpecResolver {
         var seen: [String: SourceLocation] = [:]
         var stems: [String: String] = [:]
         var fileStems: [String: String] = [:]  // lowercased → as written: file systems that ignore case
-        let modelTypeNames = Set(models.keys.compactMap(Naming.typeName))
         let knownModels = Set(models.keys)
+        let modelTypeNames = Set(ConcurrentMap.map(Array(knownModels), Naming.typeName).compactMap { $0 })
+        // Each API's type name stem, on all cores.
+        let typeNameStems = ConcurrentMap.map(Array(decls.indices)) { Naming.typeName(decls[$0].className?.value ?? decls[$0].name) }
         var named: [(index: Int, stem: String)] = []  // indices: copying each declaration cost more than checking it
         // First the names, in declaration order (which of two clashing APIs is reported depends on it),
         for (index, decl) in decls.enumerated() {
@@ -25,7 +27,7 @@ extension SpecResolver {
             seen[decl.name] = decl.location
             let stemSource = decl.className?.value ?? decl.name
             let stemLocation = decl.className?.location ?? decl.location
-            guard let stem = Naming.typeName(stemSource) else {
+            guard let stem = typeNameStems[index] else {
                 diagnostics.error("api name '\(stemSource)' has no letters or digits to make a Swift name from", at: stemLocation)
                 continue
             }

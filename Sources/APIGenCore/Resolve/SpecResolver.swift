@@ -92,16 +92,18 @@ struct SpecResolver: Sendable {
         var swiftNames: [String: String] = [:]
         var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
         var named: [ResolvedModel] = []
-        let declsByName = decls.byNames(spec: \.name, swift: { Naming.typeName($0.name) }) { $0 }
+        // Each name's Swift type name, on all cores.
+        let typeNames = ConcurrentMap.map(Array(decls.indices)) { Naming.typeName(decls[$0].name) }
+        let declsByName = decls.indices.byNames(spec: { decls[$0].name }, swift: { typeNames[$0] }) { decls[$0] }
         let knownNames = Set(declsByName.keys)
         // First the names, in declaration order (which of two clashing models is reported depends on it),
-        for decl in decls {
+        for (decl, typeName) in zip(decls, typeNames) {
             if let first = seen[decl.name] {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first)", at: decl.location)
                 continue
             }
             seen[decl.name] = decl.location
-            guard let swiftName = checkedTypeName(decl.name, what: "model", at: decl.location) else { continue }
+            guard let swiftName = checkedTypeName(typeName, of: decl.name, what: "model", at: decl.location) else { continue }
             if swiftName == service + "Service" {
                 diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
                 continue
@@ -120,18 +122,18 @@ struct SpecResolver: Sendable {
             named.append(ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: []))
         }
         // then each model's own checks, which need only the names, on all cores.
-        let namedModels = named.byNames { $0.decl.name }
-        let checked = onAllCores(named) { resolver, model in
-            (resolver.checkedMembers(of: model, knownModels: knownNames, models: declsByName), Self.valueEdges(of: model.decl, models: namedModels))
+        let namedIndices = named.indices.byNames(spec: { named[$0].decl.name }, swift: { named[$0].swiftName }) { $0 }
+        var result = onAllCores(named) { resolver, model in
+            resolver.checkedMembers(of: model, knownModels: knownNames, models: declsByName)
         }
-        var result = checked.map(\.0)
+        let edges = ConcurrentMap.map(Array(named.indices)) { [named] in Self.valueEdges(of: named[$0].decl, models: namedIndices) }
         let resolvedByName = result.byNames { $0.decl }
         checkSumsDoNotContainThemselves(result, models: resolvedByName)
         checkSumsCanEnd(result, models: resolvedByName)
-        let indirect = valueCycles(result, edges: checked.map(\.1))
+        let indirect = valueCycles(result, edges: edges)
         for index in result.indices {
-            if indirect.structs.contains(result[index].decl.name) { result[index].storesIndirectly = true }
-            if indirect.sums.contains(result[index].decl.name) { result[index].sum?.isIndirect = true }
+            if indirect.structs[index] { result[index].storesIndirectly = true }
+            if indirect.sums[index] { result[index].sum?.isIndirect = true }
         }
         return (result, resolvedByName)
     }
@@ -182,9 +184,9 @@ struct SpecResolver: Sendable {
         return false
     }
 
-    /// A Swift type name for a spec name, or an error.
-    private mutating func checkedTypeName(_ name: String, what: String, at location: SourceLocation) -> String? {
-        guard let swiftName = Naming.typeName(name) else {
+    /// The Swift type name made of a spec name (`Naming.typeName(name)`), or an error.
+    private mutating func checkedTypeName(_ typeName: String?, of name: String, what: String, at location: SourceLocation) -> String? {
+        guard let swiftName = typeName else {
             diagnostics.error("\(what) name '\(name)' has no letters or digits to make a Swift name from", at: location)
             return nil
         }
@@ -279,40 +281,30 @@ struct SpecResolver: Sendable {
     /// is an error: no finite JSON value could ever decode.
     /// A sum on such a cycle becomes an `indirect` enum, which already boxes its cases: the models
     /// reached only through it need no box of their own.
-    private mutating func valueCycles(_ models: [ResolvedModel], edges: [ValueEdges]) -> (structs: Set<String>, sums: Set<String>) {
-        var anyEdges: [String: [String]] = [:], requiredEdges: [String: [String]] = [:], sumEdges: [String: [String]] = [:]
-        for (model, modelEdges) in zip(models, edges) {
-            if let members = modelEdges.sumMembers {
-                sumEdges[model.decl.name] = members
-            } else if modelEdges.holdsFields {
-                anyEdges[model.decl.name] = modelEdges.anyField
-                requiredEdges[model.decl.name] = modelEdges.requiredField
-            }
-        }
-        let order = models.map(\.decl.name)
-        let impossible = StronglyConnected.cyclicNodes(order, edges: requiredEdges)
-        for model in models where impossible.contains(model.decl.name) {
+    /// `models[i]`'s edges are `edges[i]`; the result says for each model whether it is on a cycle.
+    private mutating func valueCycles(_ models: [ResolvedModel], edges: [ValueEdges]) -> (structs: [Bool], sums: [Bool]) {
+        let impossible = StronglyConnected.cyclicNodes(successors: edges.map(\.requiredField))
+        for (model, isImpossible) in zip(models, impossible) where isImpossible {
             diagnostics.error("model '\(model.decl.name)' requires itself on every path, so no finite JSON value can decode; make one of the fields on the cycle optional or a list", at: model.decl.location)
         }
-        guard !sumEdges.isEmpty else { return (StronglyConnected.cyclicNodes(order, edges: anyEdges), []) }
-        let sums = StronglyConnected.cyclicNodes(order, edges: anyEdges.merging(sumEdges) { first, _ in first })
-            .filter { sumEdges[$0] != nil }
-        return (StronglyConnected.cyclicNodes(order, edges: anyEdges), sums)
+        let structs = StronglyConnected.cyclicNodes(successors: edges.map(\.anyField))
+        guard edges.contains(where: { $0.sumMembers != nil }) else { return (structs, [Bool](repeating: false, count: models.count)) }
+        let throughSums = StronglyConnected.cyclicNodes(successors: edges.map { $0.sumMembers ?? $0.anyField })
+        return (structs, zip(throughSums, edges).map { $0 && $1.sumMembers != nil })
     }
 
-    /// The models a model holds by value, by their spec names: through any field, through its
-    /// required fields, or through its sum's members.
+    /// The models a model holds by value, by their indices in the service's named models: through
+    /// any field, through its required fields, or through its sum's members.
     struct ValueEdges: Sendable {
-        var holdsFields = false
-        var anyField: [String] = []
-        var requiredField: [String] = []
-        var sumMembers: [String]?
+        var anyField: [Int] = []
+        var requiredField: [Int] = []
+        var sumMembers: [Int]?
     }
 
-    /// ``ValueEdges`` of a model; `models` maps spec and Swift names of the service's models to their
-    /// spec names.
-    static func valueEdges(of decl: ModelDecl, models: [String: String]) -> ValueEdges {
-        func references(_ type: TypeRef, optionalToo: Bool) -> [String] {
+    /// ``ValueEdges`` of a model; `models` maps spec and Swift names of the service's named models to
+    /// their indices.
+    static func valueEdges(of decl: ModelDecl, models: [String: Int]) -> ValueEdges {
+        func references(_ type: TypeRef, optionalToo: Bool) -> [Int] {
             switch type {
             case .named(let name): models[name].map { [$0] } ?? []
             case .optional(let wrapped): optionalToo ? references(wrapped, optionalToo: true) : []
@@ -322,7 +314,6 @@ struct SpecResolver: Sendable {
         var edges = ValueEdges()
         switch decl.kind {
         case .object(let fields):
-            edges.holdsFields = true
             // By index: a field is a large value, and only its type is needed.
             edges.anyField = fields.indices.flatMap { references(fields[$0].type, optionalToo: true) }
             edges.requiredField = fields.indices.flatMap { references(fields[$0].type, optionalToo: false) }

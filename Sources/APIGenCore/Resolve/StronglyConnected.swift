@@ -21,6 +21,16 @@ enum StronglyConnected {
         return Set(cyclic.map { names[$0] })
     }
 
+    /// Whether each node of `0..<successors.count` lies on a cycle, for a graph whose nodes are
+    /// already numbered: `successors[node]` are the nodes it has edges to.
+    static func cyclicNodes(successors: [[Int]]) -> [Bool] {
+        var isCyclic = [Bool](repeating: false, count: successors.count)
+        for node in cyclicNodes(count: successors.count, visiting: Array(successors.indices), successors: successors) {
+            isCyclic[node] = true
+        }
+        return isCyclic
+    }
+
     /// ``cyclicNodes(_:edges:)`` over nodes `0..<count`.
     private static func cyclicNodes(count: Int, visiting order: [Int], successors: [[Int]]) -> [Int] {
         var cyclic: [Int] = []

@@ -97,7 +97,10 @@ extension OutputWriter {
 
     /// `Shop/Apis` for `Shop/Apis/PingApi.swift`, `""` for `Shop`.
     static func parentFolder(of path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        var path = path
+        return path.withUTF8 { bytes in
+            bytes.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[..<$0]), as: UTF8.self) } ?? ""
+        }
     }
 
     enum PathKind { case missing, file, folder }

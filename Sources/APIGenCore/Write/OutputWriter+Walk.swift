@@ -92,7 +92,14 @@ extension OutputWriter {
     /// A path lowercased the way ``checkPaths(_:deleted:readFiles:in:diagnostics:)`` compares
     /// spellings: bytes for ASCII paths, Unicode's rules otherwise.
     static func lowercasedPath(_ path: String) -> String {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.lowercased() }
-        return String(decoding: path.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        var path = path
+        let ascii = path.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { lowered in
+                for (index, byte) in bytes.enumerated() { lowered[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+                return bytes.count
+            }
+        }
+        return ascii ?? path.lowercased()
     }
 }
