@@ -57,6 +57,31 @@ import Testing
         #expect(!order.contains("\n\n\n"), "no blank-line litter")
     }
 
+    @Test func onlyAModelOfTheSameSpecFileOwnsAnEnum() throws {
+        let files = try SpecHarness.generate([
+            "shop.yaml": SpecHarness.base + """
+              Find:
+                path: /orders
+                response: "[Order]"
+            models:
+              Order:
+                fields:
+                  status: OrderStatus        # declared in another file: stays in its own
+              Ärmel:
+                fields:
+                  größe: ÄrmelGröße          # non-ASCII names: moves into Ärmel's file
+              ÄrmelGröße:
+                enum: [s, m]
+
+            """,
+            "more.yaml": "service: Shop\nmodels:\n  OrderStatus:\n    enum: [open, shipped]\n",
+        ])
+        #expect(files.keys.filter { $0.hasPrefix("Shop/Models/") }.sorted() == [
+            "Shop/Models/Order.swift", "Shop/Models/OrderStatus.swift", "Shop/Models/Ärmel.swift",
+        ])
+        #expect(files["Shop/Models/Ärmel.swift"]?.contains("enum ÄrmelGröße:") == true)
+    }
+
     @Test func theJoinedFilesCompile() async throws {
         let folder = try TemporaryFolder()
         try folder.write(Self.spec, to: "specs/shop.yaml")

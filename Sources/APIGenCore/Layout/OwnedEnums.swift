@@ -17,6 +17,7 @@ enum OwnedEnums {
         for (index, piece) in pieces.enumerated() where piece.model?.isEnum == true {
             if let name = piece.model?.typeName { enumsByName[name] = index }
         }
+        enumsByName = possiblyOwned(enumsByName, in: pieces)
         guard !enumsByName.isEmpty else { return [:] }
         let lookup = NameTable(enumsByName)
         let mentions = ConcurrentMap.map(Array(pieces.indices)) { index in
@@ -42,6 +43,20 @@ enum OwnedEnums {
             candidates[enumIndex] = owner
         }
         return candidates.filter { candidates[$0.value] == nil }
+    }
+
+    /// The enums that a model could own: those whose name extends the name of a model from the same
+    /// spec file. Only their names are sought in the generated text; without any, no text is read.
+    private static func possiblyOwned(_ enumsByName: [String: Int], in pieces: [RenderedPiece]) -> [String: Int] {
+        var modelNames: [String?: Set<String>] = [:]  // spec file → the type names of its models
+        for piece in pieces {
+            if let model = piece.model { modelNames[piece.specFile, default: []].insert(model.typeName) }
+        }
+        return enumsByName.filter { name, index in
+            guard let names = modelNames[pieces[index].specFile] else { return false }
+            // Every prefix a `hasPrefix` check would accept: whole characters, neither empty nor the whole name.
+            return name.indices.dropFirst().contains { names.contains(String(name[..<$0])) }
+        }
     }
 
     /// The enums (by piece index) whose names occur in `text` as whole identifiers, each once.
