@@ -63,10 +63,7 @@ extension SessionDelegate {
     private func startStream(_ task: URLSessionDataTask, _ http: HTTPURLResponse) -> Bool {
         // Cancelled from another thread: this callback may run on the session's own queue (see
         // `InlineOperationQueue`), which `cancel()` waits for.
-        let stream = ResponseBodyStream(onCancel: { [weak task] in
-            guard let task else { return }
-            DispatchQueue.global().async { task.cancel() }
-        })
+        let stream = ResponseBodyStream(onCancel: { [weak task] in task?.cancelElsewhere() })
         let deliver: (@Sendable (Outcome) -> Void)? = exchanges.withLock { exchanges in
             guard let exchange = exchanges[task.taskIdentifier] else { return nil }
             exchanges[task.taskIdentifier]?.stream = stream

@@ -18,7 +18,8 @@ extension URLSessionTransport: CallbackTransport {
         // The data task running, to cancel it (and the re-sends after it).
         let running = CancellableSlot<URLSessionTask>()
         startTask(urlRequest, for: request, singleUse: singleUse, resent: 0, running: running, completion: completion)
-        return { running.cancel()?.cancel() }
+        // The executor cancels from the caller's cancellation handler too: see `cancelElsewhere()`.
+        return { running.cancel()?.cancelElsewhere() }
     }
 
     /// One data task; a 307/308 re-send starts the next, up to ``maxResentRedirects``.

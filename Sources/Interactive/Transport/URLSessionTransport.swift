@@ -129,7 +129,7 @@ public final class URLSessionTransport: Transport {
                     task.resume()
                 }
             } onCancel: {
-                task.cancel()
+                task.cancelElsewhere()
             }
         }
     }
