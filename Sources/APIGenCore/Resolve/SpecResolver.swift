@@ -127,7 +127,8 @@ struct SpecResolver: Sendable {
             resolver.checkedMembers(of: model, knownModels: knownNames, models: declsByName)
         }
         let edges = ConcurrentMap.map(Array(named.indices)) { [named] in Self.valueEdges(of: named[$0].decl, models: namedIndices) }
-        let resolvedByName = result.byNames { $0.decl }
+        // The same names as `namedIndices` (the checks change no name): its table, not a second one.
+        let resolvedByName = namedIndices.mapValues { result[$0].decl }
         checkSumsDoNotContainThemselves(result, models: resolvedByName)
         checkSumsCanEnd(result, models: resolvedByName)
         let indirect = valueCycles(result, edges: edges)
