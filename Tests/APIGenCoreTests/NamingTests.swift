@@ -14,6 +14,18 @@ import Testing
         #expect(Naming.propertyName(name) == expected)
     }
 
+    /// Every keyword and special name is escaped, however its first letter and length compare with
+    /// the others' (the quick test that lets other names skip the keyword sets), and names that only
+    /// start like one are not.
+    @Test func everySpecialNameIsEscaped() {
+        for name in Naming.keywords.union(Naming.renamed) where name.first?.isLowercase == true {
+            #expect(Naming.propertyName(name) == (Naming.renamed.contains(name) ? name + "_" : "`\(name)`"), "\(name)")
+        }
+        for name in ["classes", "fo", "selfie", "i", "typealiases", "nonisolatedX"] {
+            #expect(Naming.propertyName(name) == name)
+        }
+    }
+
     @Test(arguments: [("user id", "UserId"), ("item-detail", "ItemDetail"), ("Login", "Login"), ("2fa", "_2fa"), ("login", "Login"), ("用户", "用户"), ("café au lait", "CaféAuLait")])
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)

@@ -10,6 +10,9 @@ import Testing
         ("\n \n\t\n", ""),
         ("x\n\n    }\n", "x\n    }\n"),
         ("// 用户\n\n\n名称 }", "// 用户\n\n名称 }\n"),
+        // A last line without a line break gets one: the output is one byte longer than the input.
+        ("a", "a\n"),
+        ("{\n\n}", "{\n}\n"),
     ])
     func tidies(_ input: String, _ expected: String) {
         #expect(SourceTidier.tidy(input) == expected)

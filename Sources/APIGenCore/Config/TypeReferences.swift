@@ -5,7 +5,7 @@ enum TypeReferences {
         if case .whole(let type, _) = api.body { types.append(type) }
         types += responseTypes(api.response)
         for status in api.responses { types += responseTypes(status.body) }
-        return types.flatMap(\.names) + api.paramsFrom.map(\.value)
+        return types.map(\.name) + api.paramsFrom.map(\.value)
     }
 
     static func names(of model: ModelDecl) -> [String] {
@@ -16,7 +16,7 @@ enum TypeReferences {
         case .sum(let sum): types = sum.members.map(\.type)
         }
         if let additional = model.additionalFields { types.append(additional.valueType) }
-        var names = types.flatMap(\.names)
+        var names = types.map(\.name)
         if case .sum(let sum) = model.kind, let discriminator = sum.discriminator { names += discriminator.mapping.map(\.model.value) }
         return names
     }

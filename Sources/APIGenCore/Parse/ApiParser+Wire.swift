@@ -9,7 +9,8 @@ extension ApiParser {
     /// A segment `:name` is NEI's placeholder; after `?`, `a=b` is a query item and a bare `flag` one
     /// without value. Percent escapes in the query part are decoded (they are encoded again on the wire).
     mutating func pathSugar(_ path: String, at location: SourceLocation, of what: String, query: [ConstantDecl]) -> (String, [ConstantDecl]) {
-        guard !path.contains("#") else { return (path, query) }  // reported by the resolver
+        guard !path.utf8.contains(UInt8(ascii: "#")) else { return (path, query) }  // reported by the resolver
+        guard path.utf8.contains(UInt8(ascii: "?")) else { return (Self.placeholders(in: path), query) }
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var items = query
         if parts.count == 2 {
@@ -28,7 +29,7 @@ extension ApiParser {
 
     /// Rewrites NEI's `:name` segments as `{name}`; other colons (`/v1/{id}:run`) stay.
     static func placeholders(in path: String) -> String {
-        guard path.contains("/:") else { return path }
+        guard path.utf8.contains(UInt8(ascii: ":")), path.contains("/:") else { return path }
         var result = ""
         for (index, segment) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             if index > 0 { result += "/" }

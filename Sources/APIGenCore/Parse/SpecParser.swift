@@ -132,7 +132,9 @@ enum URLCheck {
     /// paragraph separators). Such text can be neither a URL nor a path, and would end the doc
     /// comment it is shown in.
     static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
+        // Printable ASCII (nearly every path and URL) has none; only other text needs the scalars' categories.
+        if QuotedText.allUTF8(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F }) { return false }
+        return text.unicodeScalars.contains { scalar in
             scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
         }
     }

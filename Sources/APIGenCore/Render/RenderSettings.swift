@@ -6,14 +6,13 @@ struct RenderSettings: Sendable {
     var typeOverrides: [String: String] = [:]
 
     /// The job with the settings' keys added and its import lines at the chosen access level.
-    func apply(to job: RenderJob) -> RenderJob {
+    func apply(to job: consuming RenderJob) -> RenderJob {
         var job = job
-        job.context["access"] = .text(accessModifier.rawValue)
-        job.context["importAccess"] = .text(accessModifier.importPrefix)
+        var settings: [(String, TemplateValue)] = [("access", .text(accessModifier.rawValue)), ("importAccess", .text(accessModifier.importPrefix))]
         if mocks == .debugOnly {
-            job.context["mockIf"] = .text("#if DEBUG")
-            job.context["mockEndIf"] = .text("#endif")
+            settings += [("mockIf", .text("#if DEBUG")), ("mockEndIf", .text("#endif"))]
         }
+        job.context.prepend(settings)
         if accessModifier != .public, case .list(let lines)? = job.context["imports"] {
             job.context["imports"] = .list(lines.map { line in
                 guard case .text(let text) = line, text.hasPrefix("public import ") else { return line }

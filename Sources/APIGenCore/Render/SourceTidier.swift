@@ -13,11 +13,19 @@ enum SourceTidier {
         utf8.withUnsafeBufferPointer(tidy(bytes:))
     }
 
-    /// One pass over the bytes, line by line, remembering only the last kept line.
+    /// One pass over the bytes, line by line, remembering only the last kept line. The kept lines
+    /// are copied straight into the new string's storage, which is never longer than the input and
+    /// one line break.
     private static func tidy(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count + 1) { output in
+            tidy(bytes, into: output)
+        }
+    }
+
+    /// Writes the tidied lines into `output` (room for the input and a line break); returns their length.
+    private static func tidy(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 1)
+        var count = 0
         /// Where the last kept line starts in `output`, and its last byte (`nil`: it is blank).
         var lastLine: (start: Int, lastByte: UInt8?)?
         var lineStart = 0
@@ -30,24 +38,27 @@ enum SourceTidier {
             if contentEnd == lineStart {
                 // Keep one blank line, never first, never after an opening brace or parenthesis.
                 if let lastByte = lastLine?.lastByte, lastByte != UInt8(ascii: "{"), lastByte != UInt8(ascii: "(") {
-                    lastLine = (output.count, nil)
-                    output.append(newline)
+                    lastLine = (count, nil)
+                    output[count] = newline
+                    count += 1
                 }
             } else {
                 var first = lineStart
                 while bytes[first] == space { first += 1 }
                 if bytes[first] == UInt8(ascii: "}") || bytes[first] == UInt8(ascii: ")"), let blank = lastLine, blank.lastByte == nil {
-                    output.removeSubrange(blank.start...)  // the blank line before a closing brace
+                    count = blank.start  // the blank line before a closing brace
                 }
-                lastLine = (output.count, bytes[contentEnd - 1])
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd]))
-                output.append(newline)
+                lastLine = (count, bytes[contentEnd - 1])
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                count = UnsafeMutableBufferPointer(rebasing: output[count...]).initialize(fromContentsOf: line) + count
+                output[count] = newline
+                count += 1
             }
             lineStart = lineEnd + 1
         }
         // No blank line at the end; at most one can be there.
-        if let last = lastLine, last.lastByte == nil { output.removeSubrange(last.start...) }
-        return String(decoding: output, as: UTF8.self)
+        if let last = lastLine, last.lastByte == nil { count = last.start }
+        return count
     }
 
     /// The index of the first `\n` at or after `start`, or the end: `memchr`, which reads many bytes

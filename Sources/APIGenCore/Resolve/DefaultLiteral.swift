@@ -2,15 +2,14 @@ import Foundation
 
 /// Writes a checked `default:` as a Swift expression of its type.
 enum DefaultLiteral {
-    /// The first name in `type` that cannot have a default (URL, Data, JSON, UUID, models with fields).
+    /// The name in `type` when it cannot have a default (URL, Data, JSON, UUID, models with fields).
     static func unsupportedName(in type: TypeRef, models: [String: ModelDecl]) -> String? {
-        type.names.first { name in
-            if let model = models[name] {
-                if case .enumeration = model.kind { return false }
-                return true
-            }
-            return ["URL", "Data", "JSON", "UUID"].contains(name)
+        let name = type.name
+        if let model = models[name] {
+            if case .enumeration = model.kind { return nil }
+            return name
         }
+        return ["URL", "Data", "JSON", "UUID"].contains(name) ? name : nil
     }
 
     /// The expression; `node` has been checked against `type` already.

@@ -24,12 +24,22 @@ extension Naming {
         /// The property name, before keywords are looked at: `.some(nil)` when nothing usable is left,
         /// `nil` when the name is not ASCII.
         static func propertyName(_ name: String) -> String?? {
-            joined(name, firstWord: appendLoweringLead)
+            // One word that starts lowercase (most field names) is its own property name.
+            if name.utf8.first?.isASCIILower == true, isOneWord(name) { return .some(name) }
+            return joined(name, firstWord: appendLoweringLead)
         }
 
         /// The type name: `.some(nil)` when nothing usable is left, `nil` when the name is not ASCII.
         static func typeName(_ name: String) -> String?? {
-            joined(name, firstWord: appendCapitalized)
+            // One word that starts uppercase is its own type name.
+            if name.utf8.first?.isASCIIUpper == true, isOneWord(name) { return .some(name) }
+            return joined(name, firstWord: appendCapitalized)
+        }
+
+        /// Whether the name is ASCII letters and digits only: one word, which the rules keep as it is
+        /// when its first letter already has the wanted case.
+        private static func isOneWord(_ name: String) -> Bool {
+            QuotedText.allUTF8(of: name) { $0.isASCIILetter || $0.isASCIIDigit }
         }
 
         /// The words joined, the first as `firstWord` writes it and the others capitalized, with `_`

@@ -48,9 +48,32 @@ enum Naming {
     /// keywords are wrapped in backticks. `nil` when nothing usable is left.
     static func propertyName(_ name: String) -> String? {
         guard let result = ASCIIPath.propertyName(name) ?? unicodePropertyName(name) else { return nil }
+        guard SpecialNames.mayContain(result) else { return result }
         // Backticks do not help these: `self` would still mean the instance inside an initializer.
         if renamed.contains(result) { return result + "_" }
         return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// A quick test before the keyword sets are searched: the first letters and lengths of the
+    /// ``keywords`` and ``renamed`` names, so that most names (`field0`, `userId`) pass without being
+    /// hashed twice.
+    private enum SpecialNames {
+        /// Bit `length` of entry `byte` is set when a special name starts with that ASCII byte and
+        /// has that many bytes (every special name is ASCII and shorter than 64 bytes).
+        static let firstBytesAndLengths: [UInt64] = {
+            var table = [UInt64](repeating: 0, count: 128)
+            for name in keywords.union(renamed) {
+                let bytes = Array(name.utf8)
+                table[Int(bytes[0])] |= 1 << UInt64(bytes.count)
+            }
+            return table
+        }()
+
+        static func mayContain(_ name: String) -> Bool {
+            let length = name.utf8.count
+            guard let first = name.utf8.first, first < 0x80, length < 64 else { return false }
+            return firstBytesAndLengths[Int(first)] & (1 << UInt64(length)) != 0
+        }
     }
 
     /// ``propertyName(_:)`` before keywords are looked at, for any Unicode name.
@@ -84,12 +107,12 @@ enum Naming {
     /// A name as an argument label: bare, as Swift wants every keyword there but these three.
     static func argumentLabel(_ name: String) -> String {
         let bare = bare(name)
-        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
+        return bare == "inout" || bare == "var" || bare == "let" ? "`\(bare)`" : bare
     }
 
     /// A name without backticks, for building other names and for comparisons.
     static func bare(_ name: String) -> String {
-        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+        name.utf8.first == UInt8(ascii: "`") ? String(name.dropFirst().dropLast()) : name
     }
 
     private static func uppercasedFirst(_ word: String) -> String {

@@ -10,14 +10,15 @@ extension SpecResolver {
     }
 
     mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
-        var seen: [String: SourceLocation] = [:]
-        var stems: [String: String] = [:]
-        var fileStems: [String: String] = [:]  // lowercased → as written: file systems that ignore case
+        var seen = [String: SourceLocation](minimumCapacity: decls.count)
+        var stems = [String: String](minimumCapacity: decls.count)
+        var fileStems = [String: String](minimumCapacity: decls.count)  // lowercased → as written: file systems that ignore case
         let knownModels = Set(models.keys)
         let modelTypeNames = Set(ConcurrentMap.map(Array(knownModels), Naming.typeName).compactMap { $0 })
         // Each API's type name stem, on all cores.
         let typeNameStems = ConcurrentMap.map(Array(decls.indices)) { Naming.typeName(decls[$0].className?.value ?? decls[$0].name) }
         var named: [(index: Int, stem: String)] = []  // indices: copying each declaration cost more than checking it
+        named.reserveCapacity(decls.count)
         // First the names, in declaration order (which of two clashing APIs is reported depends on it),
         for (index, decl) in decls.enumerated() {
             if let first = seen[decl.name] {
@@ -36,12 +37,13 @@ extension SpecResolver {
                 diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
                 continue
             }
-            if let other = fileStems[stem.lowercased()] {
+            let fileStem = stem.lowercased()
+            if let other = fileStems[fileStem] {
                 diagnostics.error("api '\(decl.name)' would be written to \(stem)Api.swift, which macOS and Windows do not tell from \(other)Api.swift; rename one of them", at: stemLocation)
                 continue
             }
             stems[stem] = decl.name
-            fileStems[stem.lowercased()] = stem
+            fileStems[fileStem] = stem
             named.append((index, stem))
         }
         // Each API's own checks need only the names settled above: they run on all cores.
@@ -184,7 +186,7 @@ extension SpecResolver {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must start with '/'", at: decl.pathLocation)
             return []
         }
-        if decl.path.contains("#") {
+        if decl.path.utf8.contains(UInt8(ascii: "#")) {
             diagnostics.error("path '\(decl.path)' of api '\(decl.name)' must not contain '#': a fragment is never sent", at: decl.pathLocation)
         }
         var names: [String] = []
@@ -195,7 +197,7 @@ extension SpecResolver {
                 return names
             }
             let name = String(rest[rest.index(after: open)..<close])
-            if name.isEmpty || name.contains("{") {
+            if name.isEmpty || name.utf8.contains(UInt8(ascii: "{")) {
                 diagnostics.error("path '\(decl.path)' of api '\(decl.name)' has an empty or nested placeholder", at: decl.pathLocation)
                 return names
             }

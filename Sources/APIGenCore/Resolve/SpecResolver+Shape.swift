@@ -16,7 +16,7 @@ extension SpecResolver {
     /// Checks `shape` against `type` and fills in its Swift default and date format.
     mutating func resolvedShape(_ shape: ValueShape, type: TypeRef, what: @autoclosure () -> String, models: [String: ModelDecl]) -> ValueShape {
         var shape = shape
-        let mentionsDate = type.names.contains("Date")
+        let mentionsDate = type.name == "Date"
         var format = serviceDates
         if let written = shape.format {
             if !mentionsDate {

@@ -2,7 +2,7 @@
 extension SpecResolver {
     /// Reports a `File` anywhere but in a param of a multipart body.
     mutating func rejectFile(_ type: TypeRef, in what: @autoclosure () -> String, at location: SourceLocation) {
-        guard type.names.contains("File") else { return }
+        guard type.name == "File" else { return }
         diagnostics.error("\(what()) has type File, which can only be a param of an api with body: multipart", at: location)
     }
 

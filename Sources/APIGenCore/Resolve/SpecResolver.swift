@@ -88,10 +88,11 @@ struct SpecResolver: Sendable {
 
     /// The service's models, checked, and their declarations by spec name and by Swift type name.
     private mutating func resolveModels(_ decls: [ModelDecl], service: String) -> ([ResolvedModel], [String: ModelDecl]) {
-        var seen: [String: SourceLocation] = [:]
-        var swiftNames: [String: String] = [:]
-        var fileNames: [String: String] = [:]  // lowercased → as written: file systems that ignore case
+        var seen = [String: SourceLocation](minimumCapacity: decls.count)
+        var swiftNames = [String: String](minimumCapacity: decls.count)
+        var fileNames = [String: String](minimumCapacity: decls.count)  // lowercased → as written: file systems that ignore case
         var named: [ResolvedModel] = []
+        named.reserveCapacity(decls.count)
         // Each name's Swift type name, on all cores.
         let typeNames = ConcurrentMap.map(Array(decls.indices)) { Naming.typeName(decls[$0].name) }
         let declsByName = decls.indices.byNames(spec: { decls[$0].name }, swift: { typeNames[$0] }) { decls[$0] }
@@ -113,11 +114,12 @@ struct SpecResolver: Sendable {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
             }
-            if let other = fileNames[swiftName.lowercased()] {
+            let fileName = swiftName.lowercased()
+            if let other = fileNames[fileName] {
                 diagnostics.error("model '\(decl.name)' would be written to \(swiftName).swift, which macOS and Windows do not tell from \(other).swift; rename one of them", at: decl.location)
                 continue
             }
-            fileNames[swiftName.lowercased()] = swiftName
+            fileNames[fileName] = swiftName
             swiftNames[swiftName] = decl.name
             named.append(ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: []))
         }
@@ -200,8 +202,8 @@ struct SpecResolver: Sendable {
 
     /// Swift property names for fields; reports unknown types and clashing names.
     mutating func checkedFields(_ fields: [FieldDecl], owner: String, knownModels: Set<String>) -> [String] {
-        var names: [String: String] = [:]
-        var keys: [String: String] = [:]
+        var names = SeenNames(capacity: fields.count)
+        var keys = SeenNames(capacity: fields.count)
         return fields.map { field in
             checkType(field.type, knownModels: knownModels, at: field.typeLocation)
             rejectFile(field.type, in: "field '\(field.name)' of \(owner)", at: field.typeLocation)
@@ -210,14 +212,12 @@ struct SpecResolver: Sendable {
                 return "_"
             }
             let bare = Naming.bare(swiftName)
-            if let other = names[bare] {
+            if let other = names.note(bare, usedBy: field.name) {
                 diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both become the Swift name \(bare)", at: field.location)
             }
-            if let other = keys[field.key] {
+            if let other = keys.note(field.key, usedBy: field.name) {
                 diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both use the JSON key '\(field.key)'", at: field.location)
             }
-            names[bare] = field.name
-            keys[field.key] = field.name
             return swiftName
         }
     }
@@ -247,7 +247,8 @@ struct SpecResolver: Sendable {
     /// Notes names in a type that are neither builtins nor models of the service, for
     /// ``reportUnknownTypes()`` to report once the checks that run on all cores are gathered.
     mutating func checkType(_ type: TypeRef, knownModels: Set<String>, at location: SourceLocation) {
-        for name in type.names where !BuiltinType.isBuiltin(name) && !knownModels.contains(name) {
+        let name = type.name
+        if !knownModels.contains(name), !BuiltinType.isBuiltin(name) {
             unknownTypeUses.append(UnknownTypeUse(name: name, location: location, knownModels: knownModels))
         }
     }

@@ -31,11 +31,12 @@ indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
         return self
     }
 
-    /// Every name the type mentions.
-    var names: [String] {
+    /// The builtin or model name the type is made of: `Item` of `[String: Item]?`. A type mentions
+    /// exactly one name.
+    var name: String {
         switch self {
-        case .named(let name): [name]
-        case .optional(let inner), .array(let inner), .dictionary(let inner): inner.names
+        case .named(let name): name
+        case .optional(let inner), .array(let inner), .dictionary(let inner): inner.name
         }
     }
 }

@@ -29,8 +29,10 @@ enum ApiViewModel {
             initParameters.append(Layout.initParameter(name: param.swiftName, type: type, isOptional: param.decl.type.isOptional, defaultLiteral: shape.defaultLiteral))
             parameterDocs.append(["name": .text(Naming.bare(param.swiftName)), "summary": .text(docLines.first ?? "")])
             let secret = param.decl.isSecret ? ", secret: true" : ""
-            let value = shape.dateFormat.map { "FormattedDate(\(stored), format: \($0.swift))" } ?? stored
-            adds.append("request.add(\(value), as: \(SwiftLiteral.string(param.decl.key)), in: .\(param.location.rawValue)\(secret)\(wireArguments(param)))")
+            let value = shape.dateFormat.map { String.concatenating("FormattedDate(", stored, ", format: ", $0.swift, ")") } ?? stored
+            adds.append(.concatenating(
+                "request.add(", value, ", as: ", SwiftLiteral.string(param.decl.key), ", in: .", param.location.rawValue, secret, wireArguments(param), ")"
+            ))
         }
         if let body = api.wholeBody {
             imports.add(body, using: types)
@@ -96,10 +98,10 @@ enum ApiViewModel {
     private static func defaultDescription(of param: ResolvedParam) -> String {
         let key = param.decl.key
         return switch param.location {
-        case .path: "Substituted for \(SwiftLiteral.docCode("{\(key)}")) in the path."
-        case .query: "Sent as the \(SwiftLiteral.docCode(key)) query parameter."
-        case .header: "Sent as the \(SwiftLiteral.docCode(key)) header."
-        case .body: "Sent as \(SwiftLiteral.docCode(key)) in the body."
+        case .path: .concatenating("Substituted for ", SwiftLiteral.docCode(.concatenating("{", key, "}")), " in the path.")
+        case .query: .concatenating("Sent as the ", SwiftLiteral.docCode(key), " query parameter.")
+        case .header: .concatenating("Sent as the ", SwiftLiteral.docCode(key), " header.")
+        case .body: .concatenating("Sent as ", SwiftLiteral.docCode(key), " in the body.")
         }
     }
 

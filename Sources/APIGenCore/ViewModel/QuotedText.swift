@@ -7,7 +7,7 @@ public enum QuotedText {
     /// without `"` or `\` (most keys, paths and values) is copied whole.
     public static func make(_ text: String, isControl: (Unicode.Scalar) -> Bool, escape: (Unicode.Scalar) -> String) -> String {
         if allUTF8(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+            return .concatenating("\"", text, "\"")
         }
         var result = "\""
         for scalar in text.unicodeScalars {

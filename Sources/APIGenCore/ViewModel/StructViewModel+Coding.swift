@@ -12,14 +12,16 @@ enum StructCoding {
         /// deprecated or held indirectly.
         var accessor: String
         var type: TypeRef
-        var swiftType: String
+        /// The Swift spelling of `type` without its outermost `?`.
+        var wrappedSwiftType: String
         var shape: ValueShape
     }
 
     /// The statements of `init(from:)`: the members decoded as the arguments of the memberwise init.
     ///
-    /// Each line is appended into one string with room for it: these builders run for every member
-    /// of every model, and intermediate strings were most of their cost.
+    /// Each line is put together from its pieces in one step (``Swift/String/concatenating(_:)-(String...)``):
+    /// these builders run for every member of every model, and appending piece by piece was most of
+    /// their cost.
     static func decodeStatements(_ members: [Member], types: SwiftTypeRenderer) -> [String] {
         guard !members.isEmpty else { return ["_ = try decoder.container(keyedBy: AnyCodingKey.self)"] }
         // Only the additional-fields member needs the declared keys.
@@ -34,11 +36,7 @@ enum StructCoding {
         statements.reserveCapacity(statements.count + arguments.count + 2)
         statements.append("self.init(")
         for (index, argument) in arguments.enumerated() {
-            var line = "    "
-            line.reserveCapacity(argument.utf8.count + 5)
-            line += argument
-            if index < arguments.count - 1 { line += "," }
-            statements.append(line)
+            statements.append(.concatenating("    ", argument, index < arguments.count - 1 ? "," : ""))
         }
         statements.append(")")
         return statements
@@ -46,32 +44,24 @@ enum StructCoding {
 
     /// `label: try container.decode(Type.self, forKey: "key")` and its variants.
     private static func decodeArgument(_ member: Member, declared: String, types: SwiftTypeRenderer) -> String {
-        var text = Naming.argumentLabel(member.name)
+        let label = Naming.argumentLabel(member.name)
         guard let key = member.key else {
             let value = member.type.unwrapped.dictionaryValue.map(types.swift) ?? "JSON"
-            return text + ": try ExtraFields.decode(\(value).self, from: decoder, declared: \(declared))"
+            return .concatenating(label, ": try ExtraFields.decode(", value, ".self, from: decoder, declared: ", declared, ")")
         }
         let keyLiteral = SwiftLiteral.string(key)
-        let wrapped = types.swift(member.type.unwrapped)
         let defaultLiteral = member.shape.defaultLiteral
-        text.reserveCapacity(text.utf8.count + 2 * keyLiteral.utf8.count + wrapped.utf8.count + (defaultLiteral?.utf8.count ?? 0) + 96)
-        switch (member.type.isOptional, defaultLiteral) {
-        case (false, nil): text += ": try container.decode("
-        case (true, _?):
-            // An absent key takes the default; an explicit `null` stays `nil`.
-            text += ": try container.contains("
-            text += keyLiteral
-            text += ") ? container.decodeIfPresent("
-        default: text += ": try container.decodeIfPresent("
+        let call = switch (member.type.isOptional, defaultLiteral) {
+        case (false, nil): ": try container.decode("
+        // An absent key takes the default; an explicit `null` stays `nil`.
+        case (true, _?): String.concatenating(": try container.contains(", keyLiteral, ") ? container.decodeIfPresent(")
+        default: ": try container.decodeIfPresent("
         }
-        text += wrapped
-        text += ".self"
-        appendKeyArguments(keyLiteral, of: member, to: &text)
-        if let defaultLiteral {
-            text += member.type.isOptional ? " : " : " ?? "
-            text += defaultLiteral
-        }
-        return text
+        let (formatLabel, format) = formatArgument(of: member)
+        return .concatenating(
+            label, call, member.wrappedSwiftType, ".self, forKey: ", keyLiteral, formatLabel, format, ")",
+            defaultLiteral == nil ? "" : member.type.isOptional ? " : " : " ?? ", defaultLiteral ?? ""
+        )
     }
 
     /// The statements of `encode(to:)`.
@@ -80,29 +70,23 @@ enum StructCoding {
         statements.reserveCapacity(members.count + 1)
         for member in members {
             guard let key = member.key else {
-                statements.append("try ExtraFields.encode(self.\(member.accessor), to: encoder, declared: \(declaredKeys(members)))")
+                statements.append(.concatenating("try ExtraFields.encode(self.", member.accessor, ", to: encoder, declared: ", declaredKeys(members), ")"))
                 continue
             }
-            let keyLiteral = SwiftLiteral.string(key)
-            var line = member.type.isOptional ? "try container.encodeIfPresent(self." : "try container.encode(self."
-            line.reserveCapacity(member.accessor.utf8.count + keyLiteral.utf8.count + 80)
             // `self.`: a member may be named like the parameter (`encoder`) or the local (`container`).
-            line += member.accessor
-            appendKeyArguments(keyLiteral, of: member, to: &line)
-            statements.append(line)
+            let (formatLabel, format) = formatArgument(of: member)
+            statements.append(.concatenating(
+                member.type.isOptional ? "try container.encodeIfPresent(self." : "try container.encode(self.", member.accessor,
+                ", forKey: ", SwiftLiteral.string(key), formatLabel, format, ")"
+            ))
         }
         return statements.isEmpty ? ["_ = encoder.container(keyedBy: AnyCodingKey.self)"] : statements
     }
 
-    /// Appends `, forKey: "key")`, with `, format: …` before the `)` for a member with a date format.
-    private static func appendKeyArguments(_ keyLiteral: String, of member: Member, to text: inout String) {
-        text += ", forKey: "
-        text += keyLiteral
-        if let format = member.shape.dateFormat {
-            text += ", format: "
-            text += format.swift
-        }
-        text += ")"
+    /// `(", format: ", "…")` for a member with a date format, which follows the key; empty texts otherwise.
+    private static func formatArgument(of member: Member) -> (label: String, format: String) {
+        guard let format = member.shape.dateFormat else { return ("", "") }
+        return (", format: ", format.swift)
     }
 
     /// The declared fields' keys as a set literal, for `ExtraFields`.

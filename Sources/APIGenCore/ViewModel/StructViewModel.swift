@@ -13,13 +13,16 @@ enum StructViewModel {
         additionalFields: (name: String, decl: AdditionalFieldsDecl)? = nil,
         imports: inout ImportSet
     ) -> ViewModel {
-        var fieldModels: [ViewModel] = []
-        var parameters: [String] = []
-        var members: [StructCoding.Member] = []
+        var fieldModels: [ViewModel] = [], parameters: [String] = [], members: [StructCoding.Member] = []
+        fieldModels.reserveCapacity(fields.count + 1)
+        parameters.reserveCapacity(fields.count + 1)
+        members.reserveCapacity(fields.count + 1)
         var storageNames = StorageNames(fieldNames + (additionalFields.map { [$0.name] } ?? []))
         for (field, name) in zip(fields, fieldNames) {
             imports.add(field.type, using: types)
-            let type = types.swift(field.type)
+            // `T?` is spelled as `T` and `?`: the wrapped type is spelled once, for the property and the coding.
+            let wrappedType = types.swift(field.type.unwrapped)
+            let type = field.type.isOptional ? wrappedType + "?" : wrappedType
             // A deprecated property is computed over private storage, so that the generated init and
             // coding use the storage and compile without deprecation warnings; a field holding a
             // large model holds it through `Indirect` (``IndirectModels``).
@@ -27,29 +30,33 @@ enum StructViewModel {
             let indirect = !storesIndirectly && types.isHeldIndirectly(field.type)
             let computed = !storesIndirectly && (deprecation != nil || indirect)
             let stored = computed ? storageNames.name(for: name) : name
-            let storage = indirect ? IndirectStorage(stored: stored, field: name, type: types.swift(field.type.unwrapped), isOptional: field.type.isOptional) : nil
-            var docLines = SwiftLiteral.docLines(field.description ?? "The \(SwiftLiteral.docCode(field.key)) member.")
-            if let defaultLiteral = field.shape.defaultLiteral { docLines += ["", "\(SwiftLiteral.docCode(defaultLiteral)) when absent."] }
-            fieldModels.append([
+            let storage = indirect ? IndirectStorage(stored: stored, field: name, type: wrappedType, isOptional: field.type.isOptional) : nil
+            var docLines = field.description.map(SwiftLiteral.docLines) ?? [.concatenating("The ", SwiftLiteral.docCode(field.key), " member.")]
+            if let defaultLiteral = field.shape.defaultLiteral { docLines += ["", .concatenating(SwiftLiteral.docCode(defaultLiteral), " when absent.")] }
+            var fieldModel: ViewModel = [
                 "name": .text(name),
                 "type": .text(type),
                 "docLines": .texts(docLines),
                 "deprecation": .text(or: deprecation),
                 "computed": .bool(computed),
-                "stored": .text(stored),
-                "storedType": .text(storage?.type ?? type),
-                "getter": .text(storage?.value ?? stored),
-                "mutator": .text(storage?.mutator ?? "set { \(stored) = newValue }"),
-                "initialValue": .text(storage?.initialValue ?? name),
-            ])
+            ]
+            // What only a computed property's accessors and storage use.
+            if computed {
+                fieldModel["stored"] = .text(stored)
+                fieldModel["storedType"] = .text(storage?.type ?? type)
+                fieldModel["getter"] = .text(storage?.value ?? stored)
+                fieldModel["mutator"] = .text(storage?.mutator ?? .concatenating("set { ", stored, " = newValue }"))
+                fieldModel["initialValue"] = .text(storage?.initialValue ?? name)
+            }
+            fieldModels.append(fieldModel)
             parameters.append(Layout.initParameter(name: name, type: type, isOptional: field.type.isOptional, defaultLiteral: field.shape.defaultLiteral))
             // Encoding reads the property, except a deprecated one (its storage, without a warning).
             let accessor = switch (deprecation, storesIndirectly) {
             case (nil, _): name
-            case (_, true): "_storage.value.\(name)"
+            case (_, true): String.concatenating("_storage.value.", name)
             case (_, false): storage?.value ?? stored
             }
-            members.append(StructCoding.Member(name: name, key: field.key, accessor: accessor, type: field.type, swiftType: type, shape: field.shape))
+            members.append(StructCoding.Member(name: name, key: field.key, accessor: accessor, type: field.type, wrappedSwiftType: wrappedType, shape: field.shape))
         }
         if let (name, decl) = additionalFields {
             let type = TypeRef.dictionary(decl.valueType)
@@ -58,11 +65,11 @@ enum StructViewModel {
             let docLines = SwiftLiteral.docLines(decl.description ?? "The members of the JSON object that no field declares, by key.")
             fieldModels.append(["name": .text(name), "type": .text(swiftType), "docLines": .texts(docLines), "deprecation": false, "computed": false])
             parameters.append(Layout.initParameter(name: name, type: swiftType, isOptional: false, defaultLiteral: "[:]"))
-            members.append(StructCoding.Member(name: name, key: nil, accessor: name, type: type, swiftType: swiftType, shape: ValueShape()))
+            members.append(StructCoding.Member(name: name, key: nil, accessor: name, type: type, wrappedSwiftType: swiftType, shape: ValueShape()))
         }
         // `AnyCodingKey` (every struct's coding) and `Indirect` come from Interactive.
         imports.interactiveInternally = true
-        return [
+        var model: ViewModel = [
             "typeName": .text(typeName),
             "docLines": .texts(SwiftLiteral.docLines(description ?? EnglishArticle.before(typeName, capitalized: true) + " value.") + deprecationDocLines(deprecated)),
             "fields": .objects(fieldModels),
@@ -72,8 +79,12 @@ enum StructViewModel {
             "decodeStatements": .texts(StructCoding.decodeStatements(members, types: types)),
             "encodeStatements": .texts(StructCoding.encodeStatements(members)),
             "storesIndirectly": .bool(storesIndirectly),
-            "storageArguments": .text((fieldNames + (additionalFields.map { [$0.name] } ?? [])).map { "\(Naming.argumentLabel($0)): \($0)" }.joined(separator: ", ")),
         ]
+        if storesIndirectly {
+            let names = fieldNames + (additionalFields.map { [$0.name] } ?? [])
+            model["storageArguments"] = .text(names.map { String.concatenating(Naming.argumentLabel($0), ": ", $0) }.joined(separator: ", "))
+        }
+        return model
     }
 
     /// The `@available(*, deprecated…)` attribute for a deprecation message (empty: no message).
@@ -91,17 +102,22 @@ enum StructViewModel {
 
 /// Names for the private storage of computed properties: `_name`, unless a field already has that
 /// name (a spec key that starts with a digit becomes `_1st`), then `_name_` and so on.
+///
+/// The names are compared one by one: a struct has a few dozen fields, and hashing them all for a
+/// set cost more than the comparisons.
 struct StorageNames {
-    private var taken: Set<String>
+    private let fieldNames: [String]
+    /// The storage names given so far.
+    private var given: [String] = []
 
     init(_ fieldNames: [String]) {
-        taken = Set(fieldNames.map(Naming.bare))
+        self.fieldNames = fieldNames
     }
 
     mutating func name(for field: String) -> String {
         var name = "_" + Naming.bare(field)
-        while taken.contains(name) { name += "_" }
-        taken.insert(name)
+        while given.contains(name) || fieldNames.contains(where: { Naming.bare($0) == name }) { name += "_" }
+        given.append(name)
         return name
     }
 }
@@ -124,12 +140,14 @@ struct IndirectStorage {
         self.isOptional = isOptional
     }
 
-    var type: String { isOptional ? "Indirect<\(model)>?" : "Indirect<\(model)>" }
+    var type: String { .concatenating("Indirect<", model, isOptional ? ">?" : ">") }
     /// The field's value read from the storage.
-    var value: String { isOptional ? "\(stored)?.value" : "\(stored).value" }
+    var value: String { .concatenating(stored, isOptional ? "?.value" : ".value") }
     /// The accessor that changes the field: in place for a required field (`order.customer.tags.append(tag)`
     /// does not copy the tags), a new box for an optional one.
-    var mutator: String { isOptional ? "set { \(stored) = newValue.map(Indirect.init) }" : "_modify { yield &\(stored).value }" }
+    var mutator: String {
+        isOptional ? .concatenating("set { ", stored, " = newValue.map(Indirect.init) }") : .concatenating("_modify { yield &", stored, ".value }")
+    }
     /// The storage's value in the memberwise init.
-    var initialValue: String { isOptional ? "\(field).map(Indirect.init)" : "Indirect(\(field))" }
+    var initialValue: String { isOptional ? .concatenating(field, ".map(Indirect.init)") : .concatenating("Indirect(", field, ")") }
 }

@@ -85,12 +85,17 @@ enum SwiftLiteral {
     /// Spec text as one doc-comment line (its lines joined with spaces), for text shown inline such as
     /// a path, a base URL or a file name: made by ``docLines(_:)``, so it cannot end the comment.
     static func docLine(_ text: String) -> String {
-        docLines(text).joined(separator: " ")
+        let lines = docLines(text)
+        return lines.count == 1 ? lines[0] : lines.joined(separator: " ")
     }
 
     /// Spec text as a Markdown code span on one doc-comment line: `` `GET /items` ``.
     static func docCode(_ text: String) -> String {
-        "`" + docLine(withoutBackticks(text)) + "`"
+        // Most are one line of printable ASCII without a backtick or a trailing space: quoted as they are.
+        if text.utf8.last != UInt8(ascii: " "), QuotedText.allUTF8(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "`") }) {
+            return .concatenating("`", text, "`")
+        }
+        return .concatenating("`", docLine(withoutBackticks(text)), "`")
     }
 
     /// `text` with each backtick made an apostrophe, so that it cannot end a code span.

@@ -10,7 +10,7 @@ struct SwiftTypeRenderer: Sendable {
     /// `[String: Item]?` → `[String: Item]?` with builtins and model names mapped.
     func swift(_ type: TypeRef) -> String {
         switch type {
-        case .named(let name): overrides[name] ?? BuiltinType.swiftNames[name] ?? modelNames[name] ?? name
+        case .named(let name): (overrides.isEmpty ? nil : overrides[name]) ?? BuiltinType.swiftNames[name] ?? modelNames[name] ?? name
         case .optional(let wrapped): swift(wrapped) + "?"
         case .array(let element): "[" + swift(element) + "]"
         case .dictionary(let value): "[String: " + swift(value) + "]"
@@ -19,18 +19,19 @@ struct SwiftTypeRenderer: Sendable {
 
     /// Whether a struct field of this type holds its value through `Indirect`.
     func isHeldIndirectly(_ type: TypeRef) -> Bool {
-        guard case .named(let name) = type.unwrapped, overrides[name] == nil, let swiftName = modelNames[name] else { return false }
+        guard case .named(let name) = type.unwrapped, !indirectModels.isEmpty, overrides[name] == nil, let swiftName = modelNames[name] else { return false }
         return indirectModels.contains(swiftName)
     }
 
     /// Whether the type mentions a Foundation type.
     func usesFoundation(_ type: TypeRef) -> Bool {
-        type.names.contains { BuiltinType.foundationTypes.contains($0) && overrides[$0] == nil }
+        let name = type.name
+        return BuiltinType.foundationTypes.contains(name) && (overrides.isEmpty || overrides[name] == nil)
     }
 
     /// Whether the type mentions `JSON`, which comes from Interactive.
     func usesInteractive(_ type: TypeRef) -> Bool {
-        type.names.contains("JSON")
+        type.name == "JSON"
     }
 }
 

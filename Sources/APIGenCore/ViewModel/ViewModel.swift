@@ -14,23 +14,23 @@ enum Layout {
             // Counting characters walks the text; fewer than 81 bytes are fewer than 81 characters.
             if single.utf8.count <= 80 || single.count <= 80 { return single }
         }
-        var list = "(\n"
-        list.reserveCapacity(parameters.reduce(indent.utf8.count + 3) { $0 + $1.utf8.count + indent.utf8.count + 6 })
+        let lineIndent = indent + "    "
+        var pieces = ["(\n"]
+        pieces.reserveCapacity(4 * parameters.count + 3)
         for (index, parameter) in parameters.enumerated() {
-            list += indent
-            list += "    "
-            list += parameter
-            list += index < parameters.count - 1 ? ",\n" : "\n"
+            pieces.append(lineIndent)
+            pieces.append(parameter)
+            pieces.append(index < parameters.count - 1 ? ",\n" : "\n")
         }
-        list += indent
-        list += ")"
-        return list
+        pieces.append(indent)
+        pieces.append(")")
+        return .concatenating(pieces)
     }
 
     /// `name: Type` or `name: Type? = nil` for an init parameter.
     static func initParameter(name: String, type: String, isOptional: Bool, defaultLiteral: String? = nil) -> String {
-        if let defaultLiteral { return "\(name): \(type) = \(defaultLiteral)" }
-        return isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
+        if let defaultLiteral { return .concatenating(name, ": ", type, " = ", defaultLiteral) }
+        return isOptional ? .concatenating(name, ": ", type, " = nil") : .concatenating(name, ": ", type)
     }
 
     /// The generated-file header text for a spec path (line breaks removed so it stays a comment).
