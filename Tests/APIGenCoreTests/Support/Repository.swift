@@ -27,8 +27,12 @@ enum Repository {
 /// Runs a program and collects its exit status and output.
 struct ProcessResult: Sendable {
     /// The render cache of every `apigen` the tests run: one folder per test process, which the
-    /// cache itself keeps to ``RenderCache/maxEntries`` entries.
-    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-tests-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    /// cache itself keeps to ``RenderCache/maxEntries`` entries, removed when the test process exits.
+    static let testCache: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apigen-tests-cache-\(ProcessInfo.processInfo.processIdentifier)")
+        atexit { try? FileManager.default.removeItem(at: ProcessResult.testCache) }
+        return folder
+    }()
 
     var status: Int32
     var output: String
