@@ -110,7 +110,10 @@ struct YAMLComposer {
             try count(1)
             let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
             let anchor = isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
-            stack.append(OpenCollection(isMapping: isMapping, location: location(line: line, column: column), anchor: libYAMLString(anchor)))
+            var open = OpenCollection(isMapping: isMapping, location: location(line: line, column: column), anchor: libYAMLString(anchor))
+            // Room for four pairs at once: growing from one element by doubling cost three copies.
+            open.children.reserveCapacity(8)
+            stack.append(open)
             return nil
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { return nil }

@@ -20,7 +20,7 @@ struct ApiParser {
 
     var reader: NodeReader {
         get { specParser.reader }
-        set { specParser.reader = newValue }
+        _modify { yield &specParser.reader }
     }
 
     mutating func parse(_ pair: YAMLNode.Pair, file: String) -> ApiDecl? {

@@ -3,6 +3,9 @@ import Foundation
 /// Small checked reads of ``YAMLNode`` values that report what is wrong and where.
 struct NodeReader {
     var diagnostics = Diagnostics()
+    /// The type expressions read so far: a spec file writes the same few (`String`, `Int?`) for most
+    /// of its fields and params, and looking one up costs less than parsing it again.
+    private var parsedTypes: [String: TypeRef] = [:]
 
     /// The pairs of a mapping, after reporting keys not in `allowed` (with a suggestion).
     /// Keys starting with `x-` are allowed as extension data unless `extensions` is false.
@@ -106,8 +109,11 @@ struct NodeReader {
     /// A type expression.
     mutating func type(_ node: YAMLNode, _ what: @autoclosure () -> String) -> TypeRef? {
         guard let text = string(node, what()) else { return nil }
+        if let parsed = parsedTypes[text] { return parsed }
         switch TypeParser.parse(text) {
-        case .success(let type): return type
+        case .success(let type):
+            parsedTypes[text] = type
+            return type
         case .failure(let failure):
             diagnostics.error(failure.message, at: node.location)
             return nil

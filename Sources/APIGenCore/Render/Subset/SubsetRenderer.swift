@@ -28,8 +28,7 @@ struct SubsetRenderer: Sendable {
     /// ``render(_:template:)`` as UTF-8 bytes: appending bytes costs a fraction of appending strings.
     func renderUTF8(_ context: ViewModel, template name: String) throws(Unsupported) -> [UInt8]? {
         guard let template = program.templates[name] else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(4096)
+        var output = RenderedBytes(capacity: 4096)
         var stack: [TemplateValue] = [.object(context)]
         try program.operations.withUnsafeBufferPointer { (operations) throws(Unsupported) in
             try program.text.withUnsafeBufferPointer { (text) throws(Unsupported) in
@@ -39,7 +38,7 @@ struct SubsetRenderer: Sendable {
                 }
             }
         }
-        return output
+        return output.array
     }
 
     /// One rendering's view of the program's storage.
@@ -49,18 +48,18 @@ struct SubsetRenderer: Sendable {
         let names: UnsafeBufferPointer<String>
         let ranges: [Range<Int>?]
 
-        func render(_ range: Range<Int>, stack: inout [TemplateValue], into output: inout [UInt8]) throws(Unsupported) {
+        func render(_ range: Range<Int>, stack: inout [TemplateValue], into output: inout RenderedBytes) throws(Unsupported) {
             var index = range.lowerBound
             while index < range.upperBound {
                 let operation = operations[index]
                 index += 1
                 switch operation {
                 case .text(let bytes):
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[bytes]))
+                    output.append(UnsafeBufferPointer(rebasing: text[bytes]))
                 case .variable(let path):
                     switch lookUp(path, in: stack) {
-                    case .text(let value): output.append(contentsOf: value.utf8)
-                    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                    case .text(let value): output.append(value)
+                    case .bool(let flag): output.append(flag ? "true" : "false")
                     case .none: break
                     case .list, .object: throw Unsupported()
                     }
@@ -91,7 +90,7 @@ struct SubsetRenderer: Sendable {
             }
         }
 
-        private func renderPushing(_ value: TemplateValue, _ range: Range<Int>, stack: inout [TemplateValue], into output: inout [UInt8]) throws(Unsupported) {
+        private func renderPushing(_ value: TemplateValue, _ range: Range<Int>, stack: inout [TemplateValue], into output: inout RenderedBytes) throws(Unsupported) {
             stack.append(value)
             defer { stack.removeLast() }
             try render(range, stack: &stack, into: &output)
