@@ -42,7 +42,9 @@ struct LayoutAssembler {
         let owners = OwnedEnums.owners(in: pieces)
         var owned: [Int: [Int]] = [:]
         for (enumIndex, owner) in owners { owned[owner, default: []].append(enumIndex) }
-        return pieces.indices.compactMap { index in
+        // Files are joined on all cores: a document's hundreds of models with inline enums took
+        // tens of milliseconds on one.
+        let files = ConcurrentMap.map(Array(pieces.indices)) { [owned] index -> GeneratedFile? in
             guard owners[index] == nil else { return nil }
             let file = pieces[index].file
             let enums = (owned[index] ?? []).sorted { pieces[$0].file.path < pieces[$1].file.path }
@@ -50,6 +52,7 @@ struct LayoutAssembler {
             let parts = ([index] + enums).map { SwiftFileParts(pieces[$0].file.contents) }
             return GeneratedFile(path: file.path, contents: compose(header: parts[0].header.joined(separator: "\n"), parts: parts))
         }
+        return files.compactMap { $0 }
     }
 
     /// The code of one spec file, or of every service (`specFile` is `nil`).

@@ -48,14 +48,61 @@ enum OwnedEnums {
     /// The enums that a model could own: those whose name extends the name of a model from the same
     /// spec file. Only their names are sought in the generated text; without any, no text is read.
     private static func possiblyOwned(_ enumsByName: [String: Int], in pieces: [RenderedPiece]) -> [String: Int] {
-        var modelNames: [String?: Set<String>] = [:]  // spec file → the type names of its models
+        var modelNames: [String?: ModelNames] = [:]  // spec file → the type names of its models
         for piece in pieces {
-            if let model = piece.model { modelNames[piece.specFile, default: []].insert(model.typeName) }
+            if let model = piece.model { modelNames[piece.specFile, default: ModelNames()].insert(model.typeName) }
         }
+        let names = modelNames.mapValues(\.lookup)
         return enumsByName.filter { name, index in
-            guard let names = modelNames[pieces[index].specFile] else { return false }
-            // Every prefix a `hasPrefix` check would accept: whole characters, neither empty nor the whole name.
-            return name.indices.dropFirst().contains { names.contains(String(name[..<$0])) }
+            names[pieces[index].specFile]?.hasProperPrefix(of: name) == true
+        }
+    }
+
+    /// The type names of one spec file's models, collected.
+    private struct ModelNames {
+        var all: Set<String> = []
+        var ascii: [String: Int] = [:]
+
+        mutating func insert(_ name: String) {
+            all.insert(name)
+            if QuotedText.allUTF8(of: name, satisfy: { $0 < 0x80 }) { ascii[name] = ascii.count }
+        }
+
+        var lookup: ModelNameLookup {
+            ModelNameLookup(all: all, ascii: NameTable(ascii), others: all.subtracting(ascii.keys))
+        }
+    }
+
+    /// The type names of one spec file's models, for finding which of them begin an enum's name.
+    private struct ModelNameLookup {
+        /// Every name, compared as strings (Unicode's canonical equivalence, as `hasPrefix` does).
+        let all: Set<String>
+        /// The ASCII names, looked up by the bytes of a prefix.
+        let ascii: NameTable
+        /// The names that are not ASCII (a string such as `\u{212A}ey`, with the Kelvin sign, equals
+        /// the ASCII `Key`).
+        let others: Set<String>
+
+        /// Whether one of the names is a prefix of `name` that `hasPrefix` would accept: whole
+        /// characters, neither empty nor the whole name. An ASCII name's prefixes are its bytes, each
+        /// hashed as the previous one grows, so no string is made; other names take every prefix.
+        func hasProperPrefix(of name: String) -> Bool {
+            var name = name
+            let inASCII = name.withUTF8 { bytes -> Bool? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                var hash = FNV1a64.offsetBasis
+                for end in bytes.indices.dropLast() {
+                    hash = FNV1a64.combine(hash, bytes[end])
+                    if ascii.index(of: UnsafeBufferPointer(rebasing: bytes[...end]), hash: hash) != nil { return true }
+                }
+                return false
+            }
+            switch inASCII {
+            case true?: return true
+            // An ASCII name and ASCII model names are equal as strings only when their bytes are.
+            case false?: return !others.isEmpty && name.indices.dropFirst().contains { others.contains(String(name[..<$0])) }
+            case nil: return name.indices.dropFirst().contains { all.contains(String(name[..<$0])) }
+            }
         }
     }
 

@@ -7,17 +7,21 @@ struct SwiftFileParts: Sendable {
 
     /// Splits a rendered file: `//` lines at the top, then `import` lines (blank lines between them
     /// skipped), then everything else.
+    ///
+    /// Lines are found on the UTF-8 bytes (a line break is one byte, and always ends a character),
+    /// not `Character` by `Character`, which cost more than the rest of joining the files.
     init(_ text: String) {
         var header: [Substring] = []
         var imports: [Substring] = []
-        var rest = Substring(text)
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
         var readingHeader = true
-        while !rest.isEmpty {
-            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
-            let line = rest[..<end]
-            let trimmed = line.drop { $0 == " " }
-            if readingHeader, trimmed.hasPrefix("//") {
-                header.append(line)
+        while lineStart < utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let contentStart = utf8[lineStart..<lineEnd].firstIndex { $0 != UInt8(ascii: " ") } ?? lineEnd
+            let trimmed = text[contentStart..<lineEnd]
+            if readingHeader, trimmed.utf8.starts(with: "//".utf8) {
+                header.append(text[lineStart..<lineEnd])
             } else if trimmed.isEmpty {
                 readingHeader = false
             } else if ImportLine(trimmed) != nil {
@@ -26,11 +30,11 @@ struct SwiftFileParts: Sendable {
             } else {
                 break
             }
-            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+            lineStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
         }
         self.header = header
         self.imports = imports
-        self.body = rest
+        self.body = text[lineStart...]
     }
 }
 
@@ -41,6 +45,11 @@ struct ImportLine: Sendable, Hashable {
     var access: String
 
     init?<Text: StringProtocol>(_ line: Text) {
+        // Only a line that starts with `import` or an access level can be one; any other (the first
+        // line of a file's code, a long doc comment) is not split into words.
+        let space = UInt8(ascii: " ")
+        let firstWord = line.utf8.drop { $0 == space }.prefix { $0 != space }
+        guard Self.firstWords.contains(where: { $0.utf8.elementsEqual(firstWord) }) else { return nil }
         let words = line.split(separator: " ")
         switch words.count {
         case 2 where words[0] == "import":
@@ -65,6 +74,9 @@ struct ImportLine: Sendable, Hashable {
     /// the wider (a bare `import` sits between `internal` and `package`, as it stands for "not
     /// lowered" in Swift 6).
     static let ranks = ["private": 0, "fileprivate": 1, "internal": 2, "": 3, "package": 4, "public": 5]
+
+    /// The words an import line can start with.
+    private static let firstWords = ["import"] + ranks.keys.filter { !$0.isEmpty }.sorted()
 
     /// The import lines of several files as one list: each module once, at the widest level, in the
     /// order modules first appear.
