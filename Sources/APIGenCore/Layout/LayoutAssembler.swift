@@ -40,6 +40,8 @@ struct LayoutAssembler {
     /// One file per service, API and model; a model's own enums (``OwnedEnums``) in its file.
     private func perAPIFiles(_ pieces: [RenderedPiece]) -> [GeneratedFile] {
         let owners = OwnedEnums.owners(in: pieces)
+        // Nothing to join: the rendered files as they are.
+        guard !owners.isEmpty || !imports.isEmpty || !comments.isEmpty else { return pieces.map(\.file) }
         var owned: [Int: [Int]] = [:]
         for (enumIndex, owner) in owners { owned[owner, default: []].append(enumIndex) }
         // Files are joined on all cores: a document's hundreds of models with inline enums took
