@@ -25,8 +25,7 @@ struct RenderedBytes: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        let appended = text.utf8.withContiguousStorageIfAvailable { append($0) }
-        if appended == nil { append(Array(text.utf8)) }
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { append(Array(text.utf8)) }
     }
 
     private mutating func append(_ bytes: [UInt8]) {
