@@ -5,7 +5,8 @@ struct RenderSettings: Sendable {
     var mocks: Configuration.Mocks = .always
     var typeOverrides: [String: String] = [:]
 
-    /// The job with the settings' keys added and its import lines at the chosen access level.
+    /// The job with the settings' keys put first in its view model and its import lines at the chosen
+    /// access level.
     func apply(to job: consuming RenderJob) -> RenderJob {
         var job = job
         var settings: [(String, TemplateValue)] = [("access", .text(accessModifier.rawValue)), ("importAccess", .text(accessModifier.importPrefix))]
