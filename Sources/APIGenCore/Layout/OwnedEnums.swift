@@ -48,28 +48,13 @@ enum OwnedEnums {
     /// The enums that a model could own: those whose name extends the name of a model from the same
     /// spec file. Only their names are sought in the generated text; without any, no text is read.
     private static func possiblyOwned(_ enumsByName: [String: Int], in pieces: [RenderedPiece]) -> [String: Int] {
-        var modelNames: [String?: ModelNames] = [:]  // spec file → the type names of its models
+        var modelNames: [String?: Set<String>] = [:]  // spec file → the type names of its models
         for piece in pieces {
-            if let model = piece.model { modelNames[piece.specFile, default: ModelNames()].insert(model.typeName) }
+            if let model = piece.model { modelNames[piece.specFile, default: []].insert(model.typeName) }
         }
-        let names = modelNames.mapValues(\.lookup)
+        let names = modelNames.mapValues(ModelNameLookup.init)
         return enumsByName.filter { name, index in
             names[pieces[index].specFile]?.hasProperPrefix(of: name) == true
-        }
-    }
-
-    /// The type names of one spec file's models, collected.
-    private struct ModelNames {
-        var all: Set<String> = []
-        var ascii: [String: Int] = [:]
-
-        mutating func insert(_ name: String) {
-            all.insert(name)
-            if QuotedText.allUTF8(of: name, satisfy: { $0 < 0x80 }) { ascii[name] = ascii.count }
-        }
-
-        var lookup: ModelNameLookup {
-            ModelNameLookup(all: all, ascii: NameTable(ascii), others: all.subtracting(ascii.keys))
         }
     }
 
@@ -82,6 +67,13 @@ enum OwnedEnums {
         /// The names that are not ASCII (a string such as `\u{212A}ey`, with the Kelvin sign, equals
         /// the ASCII `Key`).
         let others: Set<String>
+
+        init(_ names: Set<String>) {
+            let asciiNames = names.filter { QuotedText.allUTF8(of: $0) { $0 < 0x80 } }
+            all = names
+            ascii = NameTable(Dictionary(uniqueKeysWithValues: asciiNames.enumerated().map { ($1, $0) }))
+            others = names.subtracting(asciiNames)
+        }
 
         /// Whether one of the names is a prefix of `name` that `hasPrefix` would accept: whole
         /// characters, neither empty nor the whole name. An ASCII name's prefixes are its bytes, each

@@ -1,4 +1,5 @@
-/// Names met so far, each with the declaration that used it last, for reporting a name used twice.
+/// Names met so far, each with the declaration that used it last, for reporting a name used twice
+/// (a model's fields and JSON keys, an enum's cases).
 ///
 /// The names are compared one by one while there are few (a model's fields, an enum's cases):
 /// comparing a few dozen short strings costs less than hashing each of them twice, which a

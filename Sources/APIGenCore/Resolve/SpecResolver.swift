@@ -223,23 +223,25 @@ struct SpecResolver: Sendable {
     }
 
     private mutating func checkedCases(_ enumeration: EnumDecl, owner: String) -> [String] {
-        var names: [String: String] = [:]
+        var names = SeenNames(capacity: enumeration.cases.count)
         var values: Set<String> = []
         return enumeration.cases.map { enumCase in
             let swiftName = Naming.propertyName(enumCase.name) ?? "_"
             let bare = Naming.bare(swiftName)
             // A String enum's case can be named apart from its value: say so where a name cannot be derived.
-            let hint = enumeration.rawType == .string && !enumCase.hasExplicitName ? "; give it a Swift name with { value: \(SwiftLiteral.string(enumCase.rawValue)), name: … }" : ""
+            var hint: String {
+                enumeration.rawType == .string && !enumCase.hasExplicitName ? "; give it a Swift name with { value: \(SwiftLiteral.string(enumCase.rawValue)), name: … }" : ""
+            }
+            let other = names.note(bare, usedBy: enumCase.name)
             if !values.insert(enumCase.rawValue).inserted {
                 diagnostics.error("value '\(enumCase.rawValue)' appears twice in \(owner)", at: enumCase.location)
             } else if swiftName == "_" {
                 diagnostics.error("case '\(enumCase.name)' of \(owner) has no letters or digits to make a Swift name from\(hint)", at: enumCase.location)
-            } else if let other = names[bare] {
+            } else if let other {
                 diagnostics.error("cases '\(other)' and '\(enumCase.name)' of \(owner) both become the Swift name \(bare)\(hint)", at: enumCase.location)
             } else if enumeration.allowsUnknown, ["unknown", "rawValue", "allCases"].contains(bare) {
                 diagnostics.error("case '\(enumCase.name)' of \(owner) becomes the Swift name \(bare), which an enum with unknown: true declares itself\(hint)", at: enumCase.location)
             }
-            names[bare] = enumCase.name
             return swiftName
         }
     }

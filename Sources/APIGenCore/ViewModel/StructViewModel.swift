@@ -17,7 +17,8 @@ enum StructViewModel {
         fieldModels.reserveCapacity(fields.count + 1)
         parameters.reserveCapacity(fields.count + 1)
         members.reserveCapacity(fields.count + 1)
-        var storageNames = StorageNames(fieldNames + (additionalFields.map { [$0.name] } ?? []))
+        let memberNames = fieldNames + (additionalFields.map { [$0.name] } ?? [])
+        var storageNames = StorageNames(memberNames)
         for (field, name) in zip(fields, fieldNames) {
             imports.add(field.type, using: types)
             // `T?` is spelled as `T` and `?`: the wrapped type is spelled once, for the property and the coding.
@@ -81,8 +82,7 @@ enum StructViewModel {
             "storesIndirectly": .bool(storesIndirectly),
         ]
         if storesIndirectly {
-            let names = fieldNames + (additionalFields.map { [$0.name] } ?? [])
-            model["storageArguments"] = .text(names.map { String.concatenating(Naming.argumentLabel($0), ": ", $0) }.joined(separator: ", "))
+            model["storageArguments"] = .text(memberNames.map { String.concatenating(Naming.argumentLabel($0), ": ", $0) }.joined(separator: ", "))
         }
         return model
     }
