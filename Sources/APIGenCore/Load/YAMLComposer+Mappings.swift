@@ -2,8 +2,8 @@ extension YAMLComposer {
     /// The pairs of a mapping, from its keys and values in turn, in written order, with YAML merge
     /// keys (`<<: *anchor`, `<<: [*a, *b]`) expanded where they stand: a key written in the mapping
     /// itself wins over a merged one, and an earlier merged mapping wins over a later one. Any
-    /// other repeated key is an error.
-    mutating func pairs(of children: [YAMLNode]) -> [YAMLNode.Pair] {
+    /// other repeated key is an error, reported into `diagnostics` (the tree is still built).
+    static func pairs(of children: [YAMLNode], diagnostics: inout Diagnostics) -> [YAMLNode.Pair] {
         var result: [YAMLNode.Pair] = []
         result.reserveCapacity(children.count / 2)
         var index = PairIndex()
@@ -12,9 +12,9 @@ extension YAMLComposer {
         while position + 1 < children.count {
             let key = children[position], value = children[position + 1]
             position += 2
-            if Self.isMergeKey(key) {
-                if written == nil { written = Self.writtenKeys(children) }
-                for source in mergeSources(value) {
+            if isMergeKey(key) {
+                if written == nil { written = writtenKeys(children) }
+                for source in mergeSources(value, diagnostics: &diagnostics) {
                     for pair in source {
                         guard let name = pair.key.text, written?.contains(name) != true, index.first(name, in: result) == nil else { continue }
                         index.add(name, before: result)
@@ -53,7 +53,7 @@ extension YAMLComposer {
     }
 
     /// The pairs of the mappings a merge key's value names: one mapping, or a list of them.
-    private mutating func mergeSources(_ value: YAMLNode) -> [[YAMLNode.Pair]] {
+    private static func mergeSources(_ value: YAMLNode, diagnostics: inout Diagnostics) -> [[YAMLNode.Pair]] {
         switch value.kind {
         case .mapping(let pairs):
             return [pairs]

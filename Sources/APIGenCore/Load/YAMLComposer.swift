@@ -117,7 +117,7 @@ struct YAMLComposer {
             return nil
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { return nil }
-            let kind: YAMLNode.Kind = open.isMapping ? .mapping(pairs(of: open.children)) : .sequence(open.children)
+            let kind: YAMLNode.Kind = open.isMapping ? .mapping(Self.pairs(of: open.children, diagnostics: &diagnostics)) : .sequence(open.children)
             let finished = Measured(node: YAMLNode(kind: kind, location: open.location), size: open.size, height: open.height)
             if let anchor = open.anchor { anchors[anchor] = finished }
             return finished

@@ -1,11 +1,23 @@
 /// Reads YAML text into ``YAMLNode`` trees, keeping every node's line and column.
 ///
-/// It composes the tree from LibYAML's parser events itself (``YAMLComposer``), so that later
-/// stages can point at the exact place of a problem, and so that nesting and alias limits are
-/// decided on what the parser saw. Duplicate mapping keys are reported here.
+/// Most spec files are read by ``CommonYAMLReader`` straight from their bytes; any other text,
+/// and every text with a syntax error, is read by LibYAML, whose parser events ``YAMLComposer``
+/// makes into the same kind of tree, so that later stages can point at the exact place of a
+/// problem, and so that nesting and alias limits are decided on what the parser saw. Duplicate
+/// mapping keys are reported here.
 enum YAMLLoader {
     /// Parses one file's text; reports syntax errors and duplicate keys.
     static func load(_ text: String, file: String, diagnostics: inout Diagnostics) -> YAMLNode? {
+        var bytes = text
+        if let (root, found) = bytes.withUTF8({ CommonYAMLReader.read($0, file: file) }) {
+            diagnostics.append(contentsOf: found)
+            return root
+        }
+        return loadWithLibYAML(bytes, file: file, diagnostics: &diagnostics)
+    }
+
+    /// Parses one file's text with LibYAML, whatever it holds.
+    static func loadWithLibYAML(_ text: String, file: String, diagnostics: inout Diagnostics) -> YAMLNode? {
         var bytes = text
         let nodeBudget = 10 * text.utf8.count + 10_000
         var composer = YAMLComposer(file: file, nodeBudget: nodeBudget)

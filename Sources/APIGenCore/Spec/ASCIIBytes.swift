@@ -9,3 +9,22 @@ extension UInt8 {
     /// A letter, a digit or `_`: what continues an ASCII identifier.
     var isASCIIIdentifierCharacter: Bool { isASCIILetter || isASCIIDigit || self == UInt8(ascii: "_") }
 }
+
+/// The ASCII bytes the YAML reader looks for.
+extension UInt8 {
+    static let newline = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+    static let hash = UInt8(ascii: "#")
+    static let dash = UInt8(ascii: "-")
+    static let dot = UInt8(ascii: ".")
+    static let percent = UInt8(ascii: "%")
+    static let colon = UInt8(ascii: ":")
+    static let comma = UInt8(ascii: ",")
+    static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
+    static let backslash = UInt8(ascii: "\\")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+}
