@@ -6,6 +6,9 @@ import Foundation
 /// The `apigen` command line: generate Swift clients from API specs, check them in CI, validate specs.
 @main
 struct APIGen: ParsableCommand {
+    // Every command names itself: ArgumentParser otherwise derives the name from the type's name
+    // through `String(describing:)`, a search of every protocol conformance in the process (a few
+    // milliseconds of every run).
     static let configuration = CommandConfiguration(
         commandName: "apigen",
         abstract: "Generates Swift API clients for the Interactive runtime from YAML API specs.",
@@ -97,7 +100,7 @@ extension Generator.Outcome {
 }
 
 struct Generate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Writes the generated Swift files, touching only what changed.")
+    static let configuration = CommandConfiguration(commandName: "generate", abstract: "Writes the generated Swift files, touching only what changed.")
 
     @OptionGroup var options: RenderOptions
 
@@ -111,7 +114,7 @@ struct Generate: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Fails (exit 1) when the output folder is not what the specs produce.")
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Fails (exit 1) when the output folder is not what the specs produce.")
 
     @OptionGroup var options: RenderOptions
 
@@ -132,7 +135,7 @@ struct Check: ParsableCommand {
 }
 
 struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Checks the specs and reports every problem; writes nothing.")
+    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Checks the specs and reports every problem; writes nothing.")
 
     @Argument(help: "The folder of spec files (*.yaml, *.yml), searched recursively, or one spec file.")
     var specs: String
@@ -149,7 +152,7 @@ struct Validate: ParsableCommand {
 }
 
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Writes a commented starter apigen.yaml and a starter spec; never overwrites a file.")
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Writes a commented starter apigen.yaml and a starter spec; never overwrites a file.")
 
     @Argument(help: "The folder to write them to (created when missing).")
     var folder: String = "."

@@ -6,6 +6,7 @@ import Foundation
 /// `apigen docs Specs/ -o site/`: the HTML API reference as static files.
 struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "docs",
         abstract: "Writes an HTML API reference of the specs: an index, a page per service, API and model."
     )
 

@@ -122,6 +122,25 @@ import Testing
         }
     }
 
+    /// Every ASCII byte at every place of an eight-byte word, and the non-ASCII characters LibYAML
+    /// treats apart: what is taken, what is left.
+    @Test func charactersAreTakenOrLeftWhereverTheyStand() {
+        func taken(_ bytes: [UInt8]) -> Bool? { bytes.withUnsafeBufferPointer { CommonYAMLReader.charactersAreRead(in: $0) } }
+        for byte in UInt8(0)..<0x80 {
+            let printable = byte == 0x0A || (0x20..<0x7F).contains(byte)
+            for offset in 0..<20 {
+                var bytes = Array("key: some value text".utf8)
+                bytes[offset] = byte
+                #expect(taken(bytes) == (printable ? true : nil), "byte \(byte) at \(offset)")
+            }
+        }
+        for (scalar, isTaken) in [("é", true), ("\u{A0}", true), ("😀", true), ("\u{FFFD}", true), ("\u{85}", false), ("\u{9F}", false),
+                                  ("\u{80}", false), ("\u{2028}", false), ("\u{2029}", false), ("\u{FEFF}", false), ("\u{FFFE}", false), ("\u{FFFF}", false)] {
+            let bytes = Array("key: some \(scalar) value text".utf8)
+            #expect(taken(bytes) == (isTaken ? false : nil), "\(scalar.unicodeScalars.map { $0.value })")
+        }
+    }
+
     @Test func nestingUpToTheComposersLimitIsRead() {
         var text = ""
         for level in 0..<YAMLComposer.nestingLimit { text += String(repeating: " ", count: level) + "k:\n" }

@@ -94,6 +94,29 @@ import Testing
         #expect(workspace.folder.read("Generated/Shop/Apis/PongApi.swift") == nil)
     }
 
+    /// The comparison reads at most one byte more than the wanted text: a generated file one byte
+    /// longer or shorter is stale, a longer hand-written one foreign, a short one foreign, and a
+    /// FIFO in the way is reported, not waited on.
+    @Test func filesLongerShorterOrNotFilesAreToldApart() throws {
+        let workspace = try Workspace()
+        _ = Generator.generate(specs: workspace.specs, output: workspace.output)
+        let path = "Generated/Shop/Apis/PingApi.swift"
+        let generated = try #require(workspace.folder.read(path))
+        for (text, state) in [(generated + "\n", "stale"), (String(generated.dropLast()), "stale"), ("// hand-written\n" + generated, "foreign"), ("/", "foreign"), ("", "foreign")] {
+            try workspace.folder.write(text, to: path)
+            let outcome = Generator.compare(specs: workspace.specs, output: workspace.output)
+            if state == "stale" {
+                #expect(outcome.plan?.updated == ["Shop/Apis/PingApi.swift"], "\(text.utf8.count) bytes")
+            } else {
+                #expect(outcome.diagnostics.first?.message.hasPrefix("refusing to overwrite Shop/Apis/PingApi.swift") == true, "\(text.utf8.count) bytes")
+            }
+        }
+        try FileManager.default.removeItem(at: workspace.output.appendingPathComponent("Shop/Apis/PingApi.swift"))
+        #expect(mkfifo(workspace.output.appendingPathComponent("Shop/Apis/PingApi.swift").path, 0o644) == 0)
+        let outcome = Generator.compare(specs: workspace.specs, output: workspace.output)
+        #expect(outcome.diagnostics.first?.message.hasPrefix("refusing to overwrite Shop/Apis/PingApi.swift") == true)
+    }
+
     @Test func specErrorsWriteNothing() throws {
         let workspace = try Workspace()
         _ = Generator.generate(specs: workspace.specs, output: workspace.output)

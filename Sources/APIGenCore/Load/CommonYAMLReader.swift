@@ -263,11 +263,23 @@ struct CommonYAMLReader {
     /// other Unicode scalar LibYAML accepts except its other line breaks (NEL, LS, PS) and the byte
     /// order mark — and if so, whether all are ASCII. Tabs and carriage returns go to LibYAML, as
     /// do the control characters it rejects.
-    private static func charactersAreRead(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    static func charactersAreRead(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         var isASCII = true
         let count = bytes.count
         var index = 0
         while index < count {
+            // Eight bytes at a time while they are all printable ASCII: no high bit, none below
+            // 0x20 (this test is exact for bytes without the high bit), none 0x7F.
+            if index + 8 <= count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let flipped = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                let control = (word &- 0x2020_2020_2020_2020) & ~word
+                let delete = (flipped &- 0x0101_0101_0101_0101) & ~flipped
+                if (word | control | delete) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             index += 1
             if byte >= 0x20 && byte < 0x7F || byte == .newline { continue }

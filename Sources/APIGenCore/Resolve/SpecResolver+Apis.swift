@@ -32,7 +32,7 @@ extension SpecResolver {
                 diagnostics.error("api name '\(stemSource)' has no letters or digits to make a Swift name from", at: stemLocation)
                 continue
             }
-            guard checkedFileName("\(stem)Api.swift", of: decl.className == nil ? "api name" : "className of api '\(decl.name)'", at: stemLocation) else { continue }
+            guard checkedFileName(stem, "Api.swift", of: decl.className == nil ? "api name" : "className of api '\(decl.name)'", at: stemLocation) else { continue }
             if let other = stems[stem] {
                 diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
                 continue

@@ -47,7 +47,7 @@ struct SpecResolver: Sendable {
             diagnostics.error("missing required key 'environments' in service '\(name)'", at: settings.serviceLocation)
         }
         checkEnvironmentNames(settings.environments)
-        checkedFileName("\(name)Service.swift", of: "service name", at: first.serviceLocation)
+        checkedFileName(name, "Service.swift", of: "service name", at: first.serviceLocation)
         var defaultEnvironment = settings.environments.first?.name ?? ""
         if let chosen = settings.defaultEnvironment {
             if settings.environments.contains(where: { $0.name == chosen.value }) {
@@ -109,7 +109,7 @@ struct SpecResolver: Sendable {
                 diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
                 continue
             }
-            guard checkedFileName("\(swiftName).swift", of: "model name", at: decl.location) else { continue }
+            guard checkedFileName(swiftName, ".swift", of: "model name", at: decl.location) else { continue }
             if let other = swiftNames[swiftName] {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
@@ -176,13 +176,15 @@ struct SpecResolver: Sendable {
         }
     }
 
-    /// Whether a generated file's name fits the file systems' limit (``OutputWriter/maxNameBytes``
-    /// bytes of UTF-8), else an error at the name that makes it: `validate` reports it, and
-    /// `generate` never starts a write the file system would refuse.
+    /// Whether a generated file's name, `stem` and `suffix`, fits the file systems' limit
+    /// (``OutputWriter/maxNameBytes`` bytes of UTF-8), else an error at the name that makes it:
+    /// `validate` reports it, and `generate` never starts a write the file system would refuse. The
+    /// name and `what` are put together only for the message.
     @discardableResult
-    mutating func checkedFileName(_ fileName: String, of what: String, at location: SourceLocation) -> Bool {
-        let length = fileName.utf8.count
+    mutating func checkedFileName(_ stem: String, _ suffix: String, of what: @autoclosure () -> String, at location: SourceLocation) -> Bool {
+        let length = stem.utf8.count + suffix.utf8.count
         guard length > OutputWriter.maxNameBytes else { return true }
+        let fileName = stem + suffix, what = what()
         diagnostics.error("\(what) is too long: its file \(fileName.prefix(24))…\(fileName.suffix(12)) would be \(length) bytes, and file systems allow \(OutputWriter.maxNameBytes); shorten it", at: location)
         return false
     }

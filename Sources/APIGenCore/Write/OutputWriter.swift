@@ -72,12 +72,34 @@ enum OutputWriter {
         case missing, same, generated, foreign
     }
 
+    /// Reads at most one byte more than the wanted text (a longer file differs, and its header is in
+    /// what was read) with plain system calls: `FileManager.contents(atPath:)` also asked for the
+    /// file's size and made a `Data` of it, for each of thousands of files. Whatever cannot be read
+    /// is missing, as before: the path checks then say what is in the way.
     private static func existingState(of file: GeneratedFile, in folder: String, marker: String) -> ExistingState {
-        guard let data = FileManager.default.contents(atPath: folder + file.path) else { return .missing }
+        let descriptor = open(folder + file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO in the way must not block the run
+        guard descriptor >= 0 else { return .missing }
+        defer { close(descriptor) }
         var wanted = file.contents
-        let same = wanted.withUTF8 { text in data.withUnsafeBytes { $0.hasSameBytes(as: UnsafeRawBufferPointer(text)) } }
-        if same { return .same }
-        return data.starts(with: marker.utf8) ? .generated : .foreign
+        return wanted.withUTF8 { text in
+            let capacity = max(text.count + 1, marker.utf8.count)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+            defer { buffer.deallocate() }
+            guard let base = buffer.baseAddress else { return .missing }
+            var length = 0
+            while length < capacity {
+                let count = read(descriptor, base + length, capacity - length)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .missing
+                }
+                length += count
+            }
+            let contents = UnsafeRawBufferPointer(rebasing: buffer[..<length])
+            if contents.hasSameBytes(as: UnsafeRawBufferPointer(text)) { return .same }
+            return contents.starts(with: marker.utf8) ? .generated : .foreign
+        }
     }
 
     /// The generated files in `output` other than `wanted` (whose headers need no reading: they
