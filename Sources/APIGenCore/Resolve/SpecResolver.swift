@@ -60,9 +60,9 @@ struct SpecResolver: Sendable {
         let defaults = files.compactMap(\.defaults).first
         serviceDates = serviceDateFormat(defaults?.dates)
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
-        let (models, modelsByName) = resolveModels(files.flatMap(\.models), service: name)
+        let (models, modelsByName) = resolveModels(ConcurrentMap.joined(files.map(\.models)), service: name)
         let apis = Self.applyStyleDefaults(
-            resolveApis(files.flatMap(\.apis), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
+            resolveApis(ConcurrentMap.joined(files.map(\.apis)), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
         return ResolvedService(
             name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
             environments: settings.environments, defaultEnvironment: defaultEnvironment,

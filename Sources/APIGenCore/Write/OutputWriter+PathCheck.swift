@@ -16,16 +16,24 @@ extension OutputWriter {
     /// The longest path the system takes, in bytes, counting the terminating zero.
     static let maxPathBytes = Int(PATH_MAX)
 
-    /// Reports every problem with writing `paths` (relative to `output`) and deleting `deleted`.
-    /// `readFiles` are paths just read as files: nothing is in their way, so they are not looked at again.
-    static func checkPaths(_ paths: [String], deleted: [String], readFiles: Set<String> = [], in output: URL, diagnostics: inout Diagnostics) {
-        let root = output.path
+    /// What the names of the paths to write say, before anything on disk is looked at: names and
+    /// paths too long, paths that differ only in case, and the folders the paths need.
+    struct PathNames: Sendable {
+        var diagnostics = Diagnostics()
+        /// Each folder once, parents first.
+        var folders: [String] = []
+    }
+
+    /// Checks the names of `paths` (relative to `output`); needs no file system, so `plan` does it
+    /// while the files are read.
+    static func checkNames(_ paths: [String], in output: URL) -> PathNames {
+        let rootLength = output.path.utf8.count
         let shown = output.relativePath  // the output path as the user gave it
+        var names = PathNames()
         func report(_ message: String, _ path: String) {
-            diagnostics.error(message, at: SourceLocation(file: path.isEmpty ? shown : shown + "/" + path, line: 1, column: 1))
+            names.diagnostics.error(message, at: SourceLocation(file: path.isEmpty ? shown : shown + "/" + path, line: 1, column: 1))
         }
-        var spellings: [String: String] = [:]  // lowercased → as written, for files and folders
-        var folders: [String] = []  // each folder once, parents first
+        var spellings = [String: String](minimumCapacity: paths.count)  // lowercased → as written, for files and folders
         var folderClashes: [String: Bool] = [:]  // each folder once: whether it or a parent clashes
         /// Notes a path's spelling; `false` when an earlier path spells it in another case.
         func noteSpelling(_ path: String) -> Bool {
@@ -47,7 +55,7 @@ extension OutputWriter {
             let parent = parentFolder(of: folder)
             let clashes = (!parent.isEmpty && noteFolder(parent)) || !noteSpelling(folder)
             folderClashes[folder] = clashes
-            folders.append(folder)
+            names.folders.append(folder)
             return clashes
         }
         for path in paths {
@@ -56,14 +64,27 @@ extension OutputWriter {
                     report("cannot write \(path): the name \(component.prefix(40))… is \(component.utf8.count) bytes long, and file systems allow \(maxNameBytes)", path)
                 }
             }
-            if root.utf8.count + 1 + path.utf8.count >= maxPathBytes {
+            if rootLength + 1 + path.utf8.count >= maxPathBytes {
                 report("cannot write \(path): the full path is longer than the system's limit of \(maxPathBytes - 1) bytes", path)
             }
             let folder = parentFolder(of: path)
             if folder.isEmpty || !noteFolder(folder) { _ = noteSpelling(path) }
-            if !readFiles.contains(path), kind(of: root + "/" + path) == .folder {
-                report("\(path) is a folder where apigen must write a file; move it away", path)
-            }
+        }
+        return names
+    }
+
+    /// Reports every problem with writing `paths` (relative to `output`) and deleting `deleted`:
+    /// what ``checkNames(_:in:)`` found (`names`), and what is in the way on disk. `isRead[i]` says
+    /// that `paths[i]` was just read as a file: nothing is in its way, so it is not looked at again.
+    static func checkPaths(_ paths: [String], names: PathNames, isRead: [Bool], deleted: [String], in output: URL, diagnostics: inout Diagnostics) {
+        let root = output.path
+        let shown = output.relativePath  // the output path as the user gave it
+        func report(_ message: String, _ path: String) {
+            diagnostics.error(message, at: SourceLocation(file: path.isEmpty ? shown : shown + "/" + path, line: 1, column: 1))
+        }
+        diagnostics.append(contentsOf: names.diagnostics)
+        for (path, isRead) in zip(paths, isRead) where !isRead && kind(of: root + "/" + path) == .folder {
+            report("\(path) is a folder where apigen must write a file; move it away", path)
         }
         // What must be a folder and is not; the deepest existing folder of each must be writable.
         var writable: Set<String> = []
@@ -74,7 +95,7 @@ extension OutputWriter {
             }
         }
         var blocked: Set<String> = []
-        for folder in folders {
+        for folder in names.folders {
             if blocked.contains(where: { folder.hasPrefix($0 + "/") }) { continue }
             switch kind(of: root + "/" + folder) {
             case .file:

@@ -89,7 +89,7 @@ extension OutputWriter {
         path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
     }
 
-    /// A path lowercased the way ``checkPaths(_:deleted:readFiles:in:diagnostics:)`` compares
+    /// A path lowercased the way ``checkNames(_:in:)`` compares
     /// spellings: bytes for ASCII paths, Unicode's rules otherwise.
     static func lowercasedPath(_ path: String) -> String {
         var path = path

@@ -29,7 +29,7 @@ public struct OutputPlan: Sendable, Hashable {
 ///
 /// A file counts as generated only when it starts with ``marker``; any other file in the output
 /// folder is foreign and is never overwritten or deleted. Every path is checked before the first
-/// write (``checkPaths(_:deleted:in:diagnostics:)``), and the write itself is all or nothing
+/// write (``checkPaths(_:names:isRead:deleted:in:diagnostics:)``), and the write itself is all or nothing
 /// (``apply(_:files:in:fileSystem:)``).
 enum OutputWriter {
     /// The first characters of every generated file.
@@ -44,11 +44,13 @@ enum OutputWriter {
             diagnostics.error("the output path exists and is not a folder", at: SourceLocation(file: output.relativePath, line: 1, column: 1))
             return plan
         }
-        let wanted = Set(files.map(\.path))
+        let paths = files.map(\.path)
         // Each file is read and compared on all cores, while the folder is searched for stale
-        // generated files; the plan is assembled in the files' order.
+        // generated files and the paths' names are checked; the plan is assembled in the files' order.
         let folder = output.path.hasSuffix("/") ? output.path : output.path + "/"
-        let (states, stale) = ConcurrentMap.map(files, alongside: { generatedFiles(in: output, besides: wanted, kind: kind) }) { file in
+        let (states, (stale, names)) = ConcurrentMap.map(files, alongside: {
+            (generatedFiles(in: output, besides: Set(paths), kind: kind), checkNames(paths, in: output))
+        }) { file in
             existingState(of: file, in: folder, marker: marker)
         }
         for (file, state) in zip(files, states) {
@@ -62,8 +64,7 @@ enum OutputWriter {
             }
         }
         plan.deleted = stale
-        let readFiles = Set(zip(files, states).compactMap { file, state in state == .missing ? nil : file.path })
-        checkPaths(files.map(\.path), deleted: plan.deleted, readFiles: readFiles, in: output, diagnostics: &diagnostics)
+        checkPaths(paths, names: names, isRead: states.map { $0 != .missing }, deleted: plan.deleted, in: output, diagnostics: &diagnostics)
         return plan
     }
 
