@@ -39,6 +39,16 @@ import Testing
         #expect(names.note("new", usedBy: "after") == "last")
     }
 
+    @Test func addIfAbsentKeepsTheFirstValueAndSaysWhatWasThere() {
+        var table: [String: Int] = [:]
+        var made = 0
+        #expect(table.addIfAbsent("a", 1) == nil)
+        #expect(table.addIfAbsent("a", { made += 1; return 2 }()) == 1, "the first value stays")
+        #expect(made == 0, "a value is made only when it is added")
+        #expect(table.addIfAbsent("b", 3) == nil)
+        #expect(table == ["a": 1, "b": 3])
+    }
+
     @Test func settingsComeFirstAndReplaceAViewModelsOwnEntry() {
         var model: ViewModel = ["name": "Login", "access": "internal", "docLines": ["a"]]
         model.prepend([("access", "public"), ("importAccess", "public ")])

@@ -113,17 +113,17 @@ extension Sequence {
         var byName: [String: Value] = [:]
         byName.reserveCapacity(underestimatedCount * 2)
         for element in self {
-            let specName = spec(element)
-            if byName[specName] == nil { byName[specName] = value(element) }
-            if let swiftName = swift(element), byName[swiftName] == nil { byName[swiftName] = value(element) }
+            byName.addIfAbsent(spec(element), value(element))
+            if let swiftName = swift(element) { byName.addIfAbsent(swiftName, value(element)) }
         }
         return byName
     }
 }
 
 extension [ResolvedModel] {
-    /// A value of each model by spec name and by Swift type name; the first model to take a name keeps it.
+    /// A value of each model by spec name and by Swift type name; the first model to take a name
+    /// keeps it. (By index: iterating copied every model.)
     func byNames<Value>(_ value: (ResolvedModel) -> Value) -> [String: Value] {
-        byNames(spec: \.decl.name, swift: \.swiftName, value)
+        indices.byNames(spec: { self[$0].decl.name }, swift: { self[$0].swiftName }) { value(self[$0]) }
     }
 }

@@ -21,11 +21,10 @@ extension SpecResolver {
         named.reserveCapacity(decls.count)
         // First the names, in declaration order (which of two clashing APIs is reported depends on it),
         for (index, decl) in decls.enumerated() {
-            if let first = seen[decl.name] {
+            if let first = seen.addIfAbsent(decl.name, decl.location) {
                 diagnostics.error("api '\(decl.name)' is already defined at \(first)", at: decl.location)
                 continue
             }
-            seen[decl.name] = decl.location
             let stemSource = decl.className?.value ?? decl.name
             let stemLocation = decl.className?.location ?? decl.location
             guard let stem = typeNameStems[index] else {
@@ -37,13 +36,11 @@ extension SpecResolver {
                 diagnostics.error("api '\(decl.name)' and api '\(other)' both become the Swift type \(stem)Api", at: stemLocation)
                 continue
             }
-            let fileStem = stem.lowercased()
-            if let other = fileStems[fileStem] {
+            if let other = fileStems.addIfAbsent(stem.lowercased(), stem) {
                 diagnostics.error("api '\(decl.name)' would be written to \(stem)Api.swift, which macOS and Windows do not tell from \(other)Api.swift; rename one of them", at: stemLocation)
                 continue
             }
             stems[stem] = decl.name
-            fileStems[fileStem] = stem
             named.append((index, stem))
         }
         // Each API's own checks need only the names settled above: they run on all cores.

@@ -60,9 +60,12 @@ struct SpecResolver: Sendable {
         let defaults = files.compactMap(\.defaults).first
         serviceDates = serviceDateFormat(defaults?.dates)
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
-        let (models, modelsByName) = resolveModels(ConcurrentMap.joined(files.map(\.models)), service: name)
+        let modelDecls = ConcurrentMap.joined(files.map(\.models)), apiDecls = ConcurrentMap.joined(files.map(\.apis))
+        let (models, modelsByName) = resolveModels(modelDecls, service: name)
         let apis = Self.applyStyleDefaults(
-            resolveApis(ConcurrentMap.joined(files.map(\.apis)), models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
+            resolveApis(apiDecls, models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
+        // Letting go of thousands of declarations is left to another thread.
+        BackgroundRelease.release((modelDecls, apiDecls, modelsByName))
         return ResolvedService(
             name: name, description: files.compactMap(\.description).first, settingsFile: settings.path,
             environments: settings.environments, defaultEnvironment: defaultEnvironment,
@@ -99,11 +102,10 @@ struct SpecResolver: Sendable {
         let knownNames = Set(declsByName.keys)
         // First the names, in declaration order (which of two clashing models is reported depends on it),
         for (decl, typeName) in zip(decls, typeNames) {
-            if let first = seen[decl.name] {
+            if let first = seen.addIfAbsent(decl.name, decl.location) {
                 diagnostics.error("model '\(decl.name)' is already defined at \(first)", at: decl.location)
                 continue
             }
-            seen[decl.name] = decl.location
             guard let swiftName = checkedTypeName(typeName, of: decl.name, what: "model", at: decl.location) else { continue }
             if swiftName == service + "Service" {
                 diagnostics.error("model '\(decl.name)' clashes with the service type \(swiftName); rename it", at: decl.location)
@@ -114,12 +116,10 @@ struct SpecResolver: Sendable {
                 diagnostics.error("model '\(decl.name)' and model '\(other)' both become the Swift type \(swiftName)", at: decl.location)
                 continue
             }
-            let fileName = swiftName.lowercased()
-            if let other = fileNames[fileName] {
+            if let other = fileNames.addIfAbsent(swiftName.lowercased(), swiftName) {
                 diagnostics.error("model '\(decl.name)' would be written to \(swiftName).swift, which macOS and Windows do not tell from \(other).swift; rename one of them", at: decl.location)
                 continue
             }
-            fileNames[fileName] = swiftName
             swiftNames[swiftName] = decl.name
             named.append(ResolvedModel(decl: decl, swiftName: swiftName, fieldNames: [], caseNames: []))
         }
