@@ -6,8 +6,9 @@ enum StructCoding {
     struct Member {
         /// The Swift property name.
         var name: String
-        /// The JSON key; `nil` for the additional-fields member.
-        var key: String?
+        /// The JSON key as a Swift string literal (made once for both coders); `nil` for the
+        /// additional-fields member.
+        var keyLiteral: String?
         /// What `encode(to:)` reads: the property, or its private storage when the property is
         /// deprecated or held indirectly.
         var accessor: String
@@ -25,8 +26,8 @@ enum StructCoding {
     static func decodeStatements(_ members: [Member], types: SwiftTypeRenderer) -> [String] {
         guard !members.isEmpty else { return ["_ = try decoder.container(keyedBy: AnyCodingKey.self)"] }
         // Only the additional-fields member needs the declared keys.
-        let declared = members.contains { $0.key == nil } ? declaredKeys(members) : ""
-        var statements = members.contains { $0.key != nil } ? ["let container = try decoder.container(keyedBy: AnyCodingKey.self)"] : []
+        let declared = members.contains { $0.keyLiteral == nil } ? declaredKeys(members) : ""
+        var statements = members.contains { $0.keyLiteral != nil } ? ["let container = try decoder.container(keyedBy: AnyCodingKey.self)"] : []
         let arguments = members.map { decodeArgument($0, declared: declared, types: types) }
         // One line when it reads as one (at most 100 characters in the 8-space body), else one argument a line.
         if arguments.count <= 2 {
@@ -45,11 +46,10 @@ enum StructCoding {
     /// `label: try container.decode(Type.self, forKey: "key")` and its variants.
     private static func decodeArgument(_ member: Member, declared: String, types: SwiftTypeRenderer) -> String {
         let label = Naming.argumentLabel(member.name)
-        guard let key = member.key else {
+        guard let keyLiteral = member.keyLiteral else {
             let value = member.type.unwrapped.dictionaryValue.map(types.swift) ?? "JSON"
             return .concatenating(label, ": try ExtraFields.decode(", value, ".self, from: decoder, declared: ", declared, ")")
         }
-        let keyLiteral = SwiftLiteral.string(key)
         let defaultLiteral = member.shape.defaultLiteral
         let call = switch (member.type.isOptional, defaultLiteral) {
         case (false, nil): ": try container.decode("
@@ -66,10 +66,10 @@ enum StructCoding {
 
     /// The statements of `encode(to:)`.
     static func encodeStatements(_ members: [Member]) -> [String] {
-        var statements = members.contains { $0.key != nil } ? ["var container = encoder.container(keyedBy: AnyCodingKey.self)"] : []
+        var statements = members.contains { $0.keyLiteral != nil } ? ["var container = encoder.container(keyedBy: AnyCodingKey.self)"] : []
         statements.reserveCapacity(members.count + 1)
         for member in members {
-            guard let key = member.key else {
+            guard let keyLiteral = member.keyLiteral else {
                 statements.append(.concatenating("try ExtraFields.encode(self.", member.accessor, ", to: encoder, declared: ", declaredKeys(members), ")"))
                 continue
             }
@@ -77,7 +77,7 @@ enum StructCoding {
             let (formatLabel, format) = formatArgument(of: member)
             statements.append(.concatenating(
                 member.type.isOptional ? "try container.encodeIfPresent(self." : "try container.encode(self.", member.accessor,
-                ", forKey: ", SwiftLiteral.string(key), formatLabel, format, ")"
+                ", forKey: ", keyLiteral, formatLabel, format, ")"
             ))
         }
         return statements.isEmpty ? ["_ = encoder.container(keyedBy: AnyCodingKey.self)"] : statements
@@ -91,7 +91,7 @@ enum StructCoding {
 
     /// The declared fields' keys as a set literal, for `ExtraFields`.
     private static func declaredKeys(_ members: [Member]) -> String {
-        "[" + members.compactMap { $0.key.map(SwiftLiteral.string) }.joined(separator: ", ") + "]"
+        "[" + members.compactMap(\.keyLiteral).joined(separator: ", ") + "]"
     }
 }
 

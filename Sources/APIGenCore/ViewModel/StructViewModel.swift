@@ -57,7 +57,7 @@ enum StructViewModel {
             case (_, true): String.concatenating("_storage.value.", name)
             case (_, false): storage?.value ?? stored
             }
-            members.append(StructCoding.Member(name: name, key: field.key, accessor: accessor, type: field.type, wrappedSwiftType: wrappedType, shape: field.shape))
+            members.append(StructCoding.Member(name: name, keyLiteral: SwiftLiteral.string(field.key), accessor: accessor, type: field.type, wrappedSwiftType: wrappedType, shape: field.shape))
         }
         if let (name, decl) = additionalFields {
             let type = TypeRef.dictionary(decl.valueType)
@@ -66,7 +66,7 @@ enum StructViewModel {
             let docLines = SwiftLiteral.docLines(decl.description ?? "The members of the JSON object that no field declares, by key.")
             fieldModels.append(["name": .text(name), "type": .text(swiftType), "docLines": .texts(docLines), "deprecation": false, "computed": false])
             parameters.append(Layout.initParameter(name: name, type: swiftType, isOptional: false, defaultLiteral: "[:]"))
-            members.append(StructCoding.Member(name: name, key: nil, accessor: name, type: type, wrappedSwiftType: swiftType, shape: ValueShape()))
+            members.append(StructCoding.Member(name: name, keyLiteral: nil, accessor: name, type: type, wrappedSwiftType: swiftType, shape: ValueShape()))
         }
         // `AnyCodingKey` (every struct's coding) and `Indirect` come from Interactive.
         imports.interactiveInternally = true
