@@ -23,14 +23,15 @@ struct EventStreamTests {
 
     @Test(arguments: TransportKind.allCases) func theExecutorReturnsAtTheStartOfTheStreamNotItsEnd(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        // Ten events 2 s apart (3 s inside the spec's 5 s idle timeout, which a loaded machine
-        // starting dozens of servers at once can eat 1 s of): 20 s in all, longer than a 15 s
-        // deadline; only the start counts.
+        // Ten events 2 s apart: 20 s in all, longer than a 15 s deadline; only the start counts.
+        // The idle timeout is not what this test is about (`aGapLongerThanTheIdleTimeoutFailsTheStream`
+        // is): it is widened from the spec's 5 s to 30 s, since a machine busy with the other tests
+        // (the slow reader's 48 MiB among them) once held an event back for more than 3 s.
         let api = TicksApi(count: 10, interval: 2000)
         var request = api.request
         request.options.timeout = .seconds(15)
         let executor = transport.executor()
-        let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server))
+        let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server, idleTimeout: .seconds(30)))
         var count = 0
         for try await _ in stream { count += 1 }
         #expect(count == 10)
@@ -127,13 +128,16 @@ struct EventStreamTests {
     struct StreamingRequest: Api {
         let api: TicksApi
         var request: ApiRequest
-        var parser: TicksParser { api.parser }
+        /// The time the stream may go without an event: the spec's 5 s unless a test says otherwise.
+        var idleTimeout: Duration
+        var parser: EventStreamParser<Tick> { EventStreamParser(format: .serverSentEvents, idleTimeout: idleTimeout) }
 
-        init(api: TicksApi, request: ApiRequest, server: FaultServer) {
+        init(api: TicksApi, request: ApiRequest, server: FaultServer, idleTimeout: Duration = .seconds(5)) {
             self.api = api
             var request = request
             request.service = RawApi.service(server)
             self.request = request
+            self.idleTimeout = idleTimeout
         }
     }
 }
