@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeTestSupport
 import Testing
 @testable import APIGenCore
 
@@ -237,17 +238,3 @@ import Testing
         lines[row] = String(line)
     }
 }
-
-/// A small seeded generator, so that a failing mutation can be found again.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-

@@ -2,50 +2,48 @@ extension CommonYAMLReader {
     /// A flow mapping that ends on its line, from its `{`. Every key has a value, and no comma
     /// trails; anything else is left to LibYAML.
     mutating func flowMapping() throws(Unread) -> YAMLNode {
-        try enterCollection()
-        let start = location(of: position)
-        position += 1
         var children: [YAMLNode] = []
-        skipSpaces()
-        if try peek() == .closeBrace {
-            position += 1
-        } else {
-            while true {
-                let keyStart = position
-                let key = try flowScalar(asKey: true)
-                skipSpaces()
-                guard try peek() == .colon, position - keyStart <= Self.longestKey else { throw Unread() }
-                position += 1
-                skipSpaces()
-                let next = try peek()
-                guard next != .comma && next != .closeBrace else { throw Unread() }
-                children.append(key)
-                children.append(try flowNode())
-                guard try flowEntryEnds(at: .closeBrace) else { break }
-            }
+        let start = try flowCollection(closing: .closeBrace) { reader throws(Unread) in
+            let keyStart = reader.position
+            let key = try reader.flowScalar(asKey: true)
+            reader.skipSpaces()
+            guard try reader.peek() == .colon, reader.position - keyStart <= Self.longestKey else { throw Unread() }
+            reader.position += 1
+            reader.skipSpaces()
+            let next = try reader.peek()
+            guard next != .comma && next != .closeBrace else { throw Unread() }
+            children.append(key)
+            children.append(try reader.flowNode())
         }
-        depth -= 1
         return YAMLNode(kind: .mapping(YAMLComposer.pairs(of: children, diagnostics: &diagnostics)), location: start)
     }
 
     /// A flow sequence that ends on its line, from its `[`. An entry that is a pair (`[a: b]`) and
     /// a trailing comma are left to LibYAML.
     mutating func flowSequence() throws(Unread) -> YAMLNode {
+        var items: [YAMLNode] = []
+        let start = try flowCollection(closing: .closeBracket) { reader throws(Unread) in
+            items.append(try reader.flowNode())
+        }
+        return YAMLNode(kind: .sequence(items), location: start)
+    }
+
+    /// Reads a flow collection from its opening bracket to `closing`, one entry at a time with
+    /// `entry`; returns where it starts.
+    private mutating func flowCollection(closing: UInt8, entry: (inout CommonYAMLReader) throws(Unread) -> Void) throws(Unread) -> SourceLocation {
         try enterCollection()
         let start = location(of: position)
         position += 1
-        var items: [YAMLNode] = []
         skipSpaces()
-        if try peek() == .closeBracket {
+        if try peek() == closing {
             position += 1
         } else {
-            while true {
-                items.append(try flowNode())
-                guard try flowEntryEnds(at: .closeBracket) else { break }
-            }
+            repeat {
+                try entry(&self)
+            } while try flowEntryEnds(at: closing)
         }
         depth -= 1
-        return YAMLNode(kind: .sequence(items), location: start)
+        return start
     }
 
     /// After an entry of a flow collection: `true` after a `,` with another entry to come, `false`
@@ -78,8 +76,7 @@ extension CommonYAMLReader {
     private mutating func flowScalar(asKey: Bool) throws(Unread) -> YAMLNode {
         let start = position
         switch bytes[start] {
-        case .quote: return try doubleQuoted()
-        case .apostrophe: return try singleQuoted()
+        case .quote, .apostrophe: return try quoted()
         default:
             guard canStartPlain(at: start, inFlow: true) else { throw Unread() }
             let (end, stop) = scanPlain(from: start, inFlow: true)

@@ -19,10 +19,8 @@ extension CommonYAMLReader {
         let start = position
         let node: YAMLNode
         switch bytes[start] {
-        case .quote:
-            node = try doubleQuoted()
-        case .apostrophe:
-            node = try singleQuoted()
+        case .quote, .apostrophe:
+            node = try quoted()
         case .openBrace, .openBracket:
             return nil
         default:
@@ -46,8 +44,7 @@ extension CommonYAMLReader {
     /// context (a mapping's value, a sequence's entry).
     mutating func inlineNode() throws(Unread) -> YAMLNode {
         switch bytes[position] {
-        case .quote: return try doubleQuoted()
-        case .apostrophe: return try singleQuoted()
+        case .quote, .apostrophe: return try quoted()
         case .openBrace: return try flowMapping()
         case .openBracket: return try flowSequence()
         default:
@@ -110,32 +107,35 @@ extension CommonYAMLReader {
         byte == .comma || byte == .openBracket || byte == .closeBracket || byte == .openBrace || byte == .closeBrace
     }
 
-    /// A double-quoted scalar that ends on its line, from its opening quote.
-    mutating func doubleQuoted() throws(Unread) -> YAMLNode {
+    /// A single- or double-quoted scalar that ends on its line, from its opening quote: in double
+    /// quotes a backslash starts an escape, in single quotes `''` is one quote.
+    mutating func quoted() throws(Unread) -> YAMLNode {
         let start = position
+        let quote = bytes[start]
         var index = start + 1
-        var decoded: [UInt8] = []
+        var decoded: [UInt8] = []  // only when something was unescaped
         var hasEscapes = false
         var run = index
         while true {
             guard index < bytes.count else { throw Unread() }
-            switch bytes[index] {
-            case .quote:
+            let byte = bytes[index]
+            if byte == .newline { throw Unread() }
+            if byte == .backslash && quote == .quote {
+                hasEscapes = true
+                decoded.append(contentsOf: bytes[run..<index])
+                index = try unescape(at: index, into: &decoded)
+                run = index
+            } else if byte == quote && quote == .apostrophe && index + 1 < bytes.count && bytes[index + 1] == .apostrophe {
+                hasEscapes = true
+                decoded.append(contentsOf: bytes[run...index])
+                index += 2
+                run = index
+            } else if byte == quote {
                 position = index + 1
                 guard hasEscapes else { return scalar(start + 1..<index, isQuoted: true, at: start) }
                 decoded.append(contentsOf: bytes[run..<index])
                 return YAMLNode(kind: .scalar(String(decoding: decoded, as: UTF8.self), isQuoted: true), location: location(of: start))
-            case .newline:
-                throw Unread()
-            case .backslash:
-                if !hasEscapes {
-                    hasEscapes = true
-                    decoded.reserveCapacity(index - start + 16)
-                }
-                decoded.append(contentsOf: bytes[run..<index])
-                index = try unescape(at: index, into: &decoded)
-                run = index
-            default:
+            } else {
                 index += 1
             }
         }
@@ -185,35 +185,6 @@ extension CommonYAMLReader {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
-        }
-    }
-
-    /// A single-quoted scalar that ends on its line, from its opening quote; `''` is one quote.
-    mutating func singleQuoted() throws(Unread) -> YAMLNode {
-        let start = position
-        var index = start + 1
-        var decoded: [UInt8] = []
-        var hasEscapes = false
-        var run = index
-        while true {
-            guard index < bytes.count else { throw Unread() }
-            switch bytes[index] {
-            case .apostrophe:
-                guard index + 1 < bytes.count, bytes[index + 1] == .apostrophe else {
-                    position = index + 1
-                    guard hasEscapes else { return scalar(start + 1..<index, isQuoted: true, at: start) }
-                    decoded.append(contentsOf: bytes[run..<index])
-                    return YAMLNode(kind: .scalar(String(decoding: decoded, as: UTF8.self), isQuoted: true), location: location(of: start))
-                }
-                hasEscapes = true
-                decoded.append(contentsOf: bytes[run...index])
-                index += 2
-                run = index
-            case .newline:
-                throw Unread()
-            default:
-                index += 1
-            }
         }
     }
 
