@@ -32,20 +32,21 @@ enum SpecFileFinder {
         guard isDirectory.boolValue else {
             return singleFile(root, as: displayRoot, diagnostics: &diagnostics)
         }
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+        let rootPath = root.resolvingSymlinksInPath().path
+        guard access(rootPath, R_OK | X_OK) == 0 else {
             diagnostics.error("cannot list the spec folder", at: rootLocation)
             return []
         }
-        var found: [(url: URL, relative: String, display: String)] = []
-        let rootPath = root.resolvingSymlinksInPath().path
         let configurationPath = configuration?.standardizedFileURL.resolvingSymlinksInPath().path
-        for case let url as URL in enumerator {
-            let ext = url.pathExtension.lowercased()
-            guard ext == "yaml" || ext == "yml", isRegularFile(url.path) else { continue }
-            let resolved = url.resolvingSymlinksInPath().path
-            let relative = relativePath(of: resolved, under: rootPath)
-            guard relative != configurationName, resolved != configurationPath else { continue }
-            found.append((url, relative, displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative))
+        var found: [(url: URL, relative: String, display: String)] = []
+        // The output folder's walk (`readdir`, hidden entries skipped, links not followed): a link
+        // is not a spec file, as before.
+        for file in OutputWriter.files(below: rootPath) where !file.isLink {
+            let ext = OutputWriter.fileExtension(of: OutputWriter.lastComponent(of: file.relative)).lowercased()
+            let path = rootPath.hasSuffix("/") ? rootPath + file.relative : rootPath + "/" + file.relative
+            guard ext == "yaml" || ext == "yml", file.relative != configurationName, path != configurationPath else { continue }
+            let display = displayRoot.hasSuffix("/") ? displayRoot + file.relative : displayRoot + "/" + file.relative
+            found.append((URL(fileURLWithPath: path), file.relative, display))
         }
         found.sort { $0.relative < $1.relative }
         // The files are read on all cores; what cannot be read is reported in the files' order.
@@ -59,13 +60,6 @@ enum SpecFileFinder {
             diagnostics.error("no spec files (*.yaml, *.yml) found", at: rootLocation)
         }
         return sources
-    }
-
-    /// A regular file itself, not a link to one: what the folder's listing calls a regular file
-    /// (`lstat`, which costs a fraction of asking `URL` for its resource values).
-    private static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// A spec given as one file: its path in headers is its name, in diagnostics the path given.
@@ -92,10 +86,5 @@ enum SpecFileFinder {
             return nil
         }
         return SpecSource(relativePath: relative, displayPath: display, text: text)
-    }
-
-    private static func relativePath(of path: String, under root: String) -> String {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
     }
 }

@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Lists an output folder with `readdir`: Foundation's directory enumerator reads every entry's
-/// attributes, owner and group names included (an `lstat`, a `listxattr` and a read of `/etc/passwd`
-/// and `/etc/group` per file on Linux), which was most of the system calls of `apigen check`.
+/// Lists a folder (the output folder, a spec folder) with `readdir`: Foundation's directory
+/// enumerator reads every entry's attributes, owner and group names included (an `lstat`, a
+/// `listxattr` and a read of `/etc/passwd` and `/etc/group` per file on Linux), which was most of
+/// the system calls of `apigen check`.
 extension OutputWriter {
     /// A file found below the output folder.
     struct FoundFile {
