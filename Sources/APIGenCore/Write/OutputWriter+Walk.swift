@@ -11,7 +11,7 @@ import Darwin
 /// `listxattr` and a read of `/etc/passwd` and `/etc/group` per file on Linux), which was most of
 /// the system calls of `apigen check`.
 extension OutputWriter {
-    /// A file found below the output folder.
+    /// A file found below the walked folder.
     struct FoundFile {
         /// The path relative to the walked folder, `/`-separated.
         var relative: String
