@@ -12,8 +12,8 @@ struct SpecSource: Sendable {
     var text: String
 }
 
-/// Finds every `*.yaml` and `*.yml` file under a folder, recursively, in a stable order; or takes
-/// the one spec file it is given. The configuration (`apigen.yaml` at the folder's top, or the file
+/// Finds every `*.yaml` and `*.yml` file under a folder, recursively (through links to files and
+/// folders, skipping hidden entries), in a stable order; or takes the one spec file it is given. The configuration (`apigen.yaml` at the folder's top, or the file
 /// given as `configuration`) is never a spec.
 enum SpecFileFinder {
     /// The configuration file's name.
@@ -39,9 +39,10 @@ enum SpecFileFinder {
         }
         let configurationPath = configuration?.standardizedFileURL.resolvingSymlinksInPath().path
         var found: [(url: URL, relative: String, display: String)] = []
-        // The output folder's walk (`readdir`, hidden entries skipped, links not followed): a link
-        // is not a spec file, as before.
-        for file in OutputWriter.files(below: rootPath) where !file.isLink {
+        // The output folder's walk (`readdir`, hidden entries skipped), following links: specs shared
+        // between projects are often linked in. A broken link named like a spec is reported when
+        // it cannot be read.
+        for file in OutputWriter.files(below: rootPath, followingLinks: true) {
             let ext = OutputWriter.fileExtension(of: OutputWriter.lastComponent(of: file.relative)).lowercased()
             let path = rootPath.hasSuffix("/") ? rootPath + file.relative : rootPath + "/" + file.relative
             guard ext == "yaml" || ext == "yml", file.relative != configurationName, path != configurationPath else { continue }

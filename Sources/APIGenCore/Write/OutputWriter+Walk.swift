@@ -21,13 +21,20 @@ extension OutputWriter {
 
     /// The files and links below `root`, hidden entries (and everything in hidden folders) skipped,
     /// links to folders not followed: what `FileManager`'s enumerator with `.skipsHiddenFiles` lists.
-    static func files(below root: String) -> [FoundFile] {
+    ///
+    /// With `followingLinks`, a link is listed as what it leads to: a link to a file as a file
+    /// (`isLink` false), a link to a folder as that folder's files under the link's name, unless
+    /// the folder is already being walked (a link back up the tree); a broken link stays a link.
+    static func files(below root: String, followingLinks: Bool = false) -> [FoundFile] {
         var found: [FoundFile] = []
-        walk(root, relative: "", into: &found)
+        var walking: [FolderIdentity] = followingLinks ? FolderIdentity(of: root).map { [$0] } ?? [] : []
+        walk(root, relative: "", followingLinks: followingLinks, walking: &walking, into: &found)
         return found
     }
 
-    private static func walk(_ folder: String, relative: String, into found: inout [FoundFile]) {
+    private static func walk(
+        _ folder: String, relative: String, followingLinks: Bool, walking: inout [FolderIdentity], into found: inout [FoundFile]
+    ) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -40,12 +47,49 @@ extension OutputWriter {
             guard !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
-            switch entryKind(Int(item.d_type), path: path) {
-            case .folder: walk(path, relative: childRelative, into: &found)
+            var kind = entryKind(Int(item.d_type), path: path)
+            if kind == .link, followingLinks {
+                kind = linkTarget(path)
+            }
+            switch kind {
+            case .folder:
+                if followingLinks {
+                    // A folder reached again through a link would be walked for ever.
+                    guard let identity = FolderIdentity(of: path), !walking.contains(identity) else { continue }
+                    walking.append(identity)
+                    walk(path, relative: childRelative, followingLinks: true, walking: &walking, into: &found)
+                    walking.removeLast()
+                } else {
+                    walk(path, relative: childRelative, followingLinks: false, walking: &walking, into: &found)
+                }
             case .file: found.append(FoundFile(relative: childRelative, isLink: false))
             case .link: found.append(FoundFile(relative: childRelative, isLink: true))
             case .other: break
             }
+        }
+    }
+
+    /// What a link leads to: a folder, a file, something else, or (broken) a link.
+    private static func linkTarget(_ path: String) -> EntryKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .link }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    /// A folder's device and inode: the same folder however it is reached.
+    private struct FolderIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(of path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
         }
     }
 
