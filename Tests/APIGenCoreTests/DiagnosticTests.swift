@@ -366,6 +366,11 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             expected: ["spec.yaml:8:32: error: param 'itemId' of api 'Item' is in: path but the path has no '{itemId}'"]
         ),
         MalformedSpec(
+            name: "apiPlaceholderParamSentElsewhere",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    method: POST\n    path: /items/{item_id}\n    params:\n      itemId: { type: Int, in: body, key: item_id }\n",
+            expected: ["spec.yaml:9:32: error: param 'itemId' of api 'Item' is named in the path but declared in: body"]
+        ),
+        MalformedSpec(
             name: "apiUnbalancedBrace",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items/{itemId\n    params:\n      itemId: Int\n",
             expected: ["spec.yaml:6:11: error: path '/items/{itemId' of api 'Item' has an unbalanced '{' or '}'"]

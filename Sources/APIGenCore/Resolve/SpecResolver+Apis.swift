@@ -86,10 +86,16 @@ extension SpecResolver {
         let memberNames = Self.apiMemberNames(wholeBody: hasWholeBody)
 
         let declaredParams = decl.params + spreadParams(decl, models: models)
+        // The placeholders a param in the path fills: another param of that name may go elsewhere
+        // (`{vpc_id}` in the path and `vpc_id` in the body).
+        var filled: Set<String> = []
+        for param in declaredParams where param.explicitLocation.map({ $0.value == .path }) ?? true {
+            filled.formUnion(placeholders.filter { $0 == param.name || $0 == param.key })
+        }
         for var param in declaredParams {
             checkType(param.type, knownModels: knownModels, at: param.typeLocation)
             param.shape = resolvedShape(param.shape, type: param.type, what: "param '\(param.name)' of \(what)", models: models)
-            let location = placement(of: param, placeholders: placeholders, allowsBody: allowsBody, bodyByDefault: bodyByDefault, api: what)
+            let location = placement(of: param, placeholders: placeholders, filled: filled, allowsBody: allowsBody, bodyByDefault: bodyByDefault, api: what)
             guard let swiftName = Naming.propertyName(param.name) else {
                 diagnostics.error("param name '\(param.name)' of \(what) has no letters or digits to make a Swift name from", at: param.location)
                 continue
@@ -149,10 +155,13 @@ extension SpecResolver {
     }
 
     /// Where a parameter travels: as written, else the path if named there, else query or body by method.
+    /// `filled` are the placeholders params in the path fill; a param named like one of them may
+    /// say it goes elsewhere.
     private mutating func placement(
-        of param: ParamDecl, placeholders: [String], allowsBody: Bool, bodyByDefault: Bool, api: String
+        of param: ParamDecl, placeholders: [String], filled: Set<String>, allowsBody: Bool, bodyByDefault: Bool, api: String
     ) -> ParamLocation {
-        let inPath = placeholders.contains(param.name) || placeholders.contains(param.key)
+        let named = placeholders.filter { $0 == param.name || $0 == param.key }
+        let inPath = !named.isEmpty
         guard let explicit = param.explicitLocation else {
             if inPath { return .path }
             return bodyByDefault ? .body : .query
@@ -163,7 +172,7 @@ extension SpecResolver {
         case .body where !allowsBody:
             diagnostics.error("param '\(param.name)' of \(api) is in: body but the method carries no body", at: explicit.location)
         case .query, .header, .body:
-            if inPath {
+            if inPath, !named.allSatisfy(filled.contains) {
                 diagnostics.error("param '\(param.name)' of \(api) is named in the path but declared in: \(explicit.value.rawValue)", at: explicit.location)
             }
         default:

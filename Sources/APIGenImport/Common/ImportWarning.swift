@@ -49,6 +49,17 @@ struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         JSONPointer(tokens + more)
     }
 
+    /// The pointer of a reference within the document (`#/components/schemas/Tag/allOf/0`), or `nil`
+    /// for one into another file.
+    init?(reference: String) {
+        guard reference.hasPrefix("#/") else { return nil }
+        let path = reference.dropFirst(2)
+        let decoded = path.removingPercentEncoding ?? String(path)
+        tokens = decoded.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
     /// `#/paths/~1pets~1{id}/get`.
     var description: String {
         "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()

@@ -13,7 +13,7 @@ enum OpenAPIDocumentLoader {
     }
 
     /// The document, or a message saying why it cannot be read.
-    static func load(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
+    static func load(_ data: Data) -> Result<Loaded, LoadFailure> {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(LoadFailure(message: "the document is not UTF-8 text"))
         }
@@ -31,24 +31,44 @@ enum OpenAPIDocumentLoader {
 
     /// JSON is decoded by Foundation (Yams is several times slower on large documents); the order
     /// of keys, which Foundation does not keep, comes from one scan of the text.
-    private static func loadJSON(_ data: Data) -> Result<(OpenAPIDocument, RawDocument), LoadFailure> {
+    private static func loadJSON(_ data: Data) -> Result<Loaded, LoadFailure> {
         guard let order = OrderedJSON(data) else {
             return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON"))
         }
         let decoder = JSONDecoder()
         decoder.userInfo = withoutExtensions
+        var repair: DocumentRepair?
         do {
-            let raw = RawDocument(json: data, order: order)
+            let root = try JSONSerialization.jsonObject(with: data)
+            let raw = RawDocument(order: order, root: root)
             let probe = try decoder.decode(VersionProbe.self, from: data)
             if let failure = check(probe) { return .failure(failure) }
-            if probe.openapi?.hasPrefix("3.0") == true {
-                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data)
-                return .success((old.convert(to: .v3_1_1), raw))
+            let version = probe.openapi ?? ""
+            repair = DocumentRepair(version: version)
+            var decodable = data
+            if let mended = repair?.repaired(root, at: JSONPointer()) {
+                decodable = try JSONSerialization.data(withJSONObject: mended)
             }
-            return .success((try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data), raw))
+            let notes = repair?.notes ?? []
+            if version.hasPrefix("3.0") {
+                let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: decodable)
+                return .success(Loaded(document: old.convert(to: .v3_1_1), raw: raw, repairs: notes))
+            }
+            return .success(Loaded(document: try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: decodable), raw: raw, repairs: notes))
         } catch {
-            return .failure(LoadFailure(message: "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription))
+            var message = "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+            if let references = repair?.externalReferences, references > 0 {
+                message += " (it has \(references) $ref\(references == 1 ? "" : "s") to other files, which apigen does not follow: bundle the document into one file first, e.g. with `redocly bundle` or `swagger-cli bundle`)"
+            }
+            return .failure(LoadFailure(message: message))
         }
+    }
+
+    /// A document read: OpenAPIKit's types, the values as written, and what was mended to read it.
+    struct Loaded {
+        var document: OpenAPIDocument
+        var raw: RawDocument
+        var repairs: [DocumentRepair.Note]
     }
 
     /// OpenAPIKit told not to decode vendor extensions: it would decode each object's subtree again
@@ -76,15 +96,14 @@ typealias OpenAPIDocument = OpenAPIKit.OpenAPI.Document
 
 /// Literal values of the document as written (examples, defaults, enum values, extensions) and the
 /// order of its keys, found by JSON pointer. A YAML document is read as the JSON it converts to.
-/// The text is parsed for values once, on the first look-up.
 final class RawDocument {
-    private let json: Data
     private let order: OrderedJSON
-    private lazy var jsonRoot: Any? = try? JSONSerialization.jsonObject(with: json)
+    private let jsonRoot: Any?
 
-    init(json: Data, order: OrderedJSON) {
-        self.json = json
+    /// The order of the document's keys and its values as `JSONSerialization` read them.
+    init(order: OrderedJSON, root: Any) {
         self.order = order
+        jsonRoot = root
     }
 
     /// The keys of the object at `pointer` in document order.
@@ -94,13 +113,18 @@ final class RawDocument {
 
     /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).
     func value(at pointer: JSONPointer) -> JSONValue? {
+        foundationValue(at: pointer).flatMap { ordered(JSONValue(any: $0), at: pointer) }
+    }
+
+    /// The value at a pointer as `JSONSerialization` read it, to be decoded again.
+    func foundationValue(at pointer: JSONPointer) -> Any? {
         var current: Any? = jsonRoot
         for token in pointer.tokens {
             if let object = current as? [String: Any] { current = object[token] }
             else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
             else { return nil }
         }
-        return current.flatMap { ordered(JSONValue(any: $0), at: pointer) }
+        return current
     }
 
     /// A value from `JSONSerialization` with its objects in the document's order again.

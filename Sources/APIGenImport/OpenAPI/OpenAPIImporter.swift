@@ -16,16 +16,19 @@ public enum OpenAPIImporter {
         StageTiming.start()
         let document: OpenAPIDocument
         let raw: RawDocument
+        let repairs: [DocumentRepair.Note]
         switch OpenAPIDocumentLoader.load(data) {
-        case .success(let (loaded, rawDocument)):
-            document = loaded
-            raw = rawDocument
+        case .success(let loaded):
+            document = loaded.document
+            raw = loaded.raw
+            repairs = loaded.repairs
         case .failure(let failure):
             outcome.errors.append("\(documentName): error: \(failure.message)")
             return outcome
         }
         StageTiming.mark("decoded")
         var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
+        for repair in repairs { mapper.warn(repair.pointer, repair.kind, repair.message) }
         mapper.map()
         StageTiming.mark("mapped")
         outcome.operationsIn = mapper.operationsIn

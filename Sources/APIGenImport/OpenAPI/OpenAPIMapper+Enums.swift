@@ -35,11 +35,20 @@ extension OpenAPIMapper {
         var cases: [SpecNode] = []
         var seen: Set<String> = []
         for (index, raw) in values.enumerated() {
-            guard let value = raw as? String else {
-                if !(raw is NSNull), JSONValue(any: raw) != .null {
-                    warn(pointer.appending("enum", String(index)), "enum", "enum value \(JSONValue(any: raw)?.jsonText ?? "?") is not text: dropped")
-                }
+            let value: String
+            switch JSONValue(any: raw) {
+            case .string(let text)?:
+                value = text
+            case .null?, nil:
                 continue
+            case let other?:
+                // `- 3` under `type: string` (YAML reads it as a number) means the text `3`.
+                guard let text = other.scalarText else {
+                    warn(pointer.appending("enum", String(index)), "enum", "enum value \(other.jsonText) is not text: dropped")
+                    continue
+                }
+                value = text
+                warn(pointer.appending("enum", String(index)), "enum", "enum value \(text) is not text: read as \"\(text)\"")
             }
             guard seen.insert(value).inserted else { continue }
             let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
@@ -93,6 +102,7 @@ extension OpenAPIMapper {
         }
         var members: [SpecNode] = []
         var memberTypes: [String] = []
+        var kept: [SumMember] = []
         var names = NameRegistry()
         // An apigen export names each member's case.
         var given: [String] = []
@@ -113,6 +123,7 @@ extension OpenAPIMapper {
                 continue
             }
             memberTypes.append(type)
+            kept.append(SumMember(type: type, schema: part))
             // Case names come from the type; members whose names clash get one of their own.
             let caseName = SpecNaming.memberName(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List")) ?? "option\(index + 1)"
             var described: [SpecEntry] = []
@@ -139,27 +150,11 @@ extension OpenAPIMapper {
             entries.add("unknown", .literal("true"))
         }
         if let discriminator = schema.discriminator {
-            let allModels = memberTypes.allSatisfy { type in service.models.contains { $0.name == type } || componentModels.values.contains(type) }
-            if !allModels || memberTypes.contains(where: { enumModels.contains($0) }) {
+            let allModels = kept.allSatisfy { member in service.models.contains { $0.name == member.type } || componentModels.values.contains(member.type) }
+            if !allModels {
                 warn(pointer.appending("discriminator"), "discriminator", "discriminator dropped: a member is not an object; members are told apart by trying each in turn")
-            } else {
-                var mapping: [SpecEntry] = []
-                for (tag, target) in inDocumentOrder(discriminator.mapping ?? [:], at: pointer.appending("discriminator", "mapping"), key: { $0 }) {
-                    let targetName = target.split(separator: "/").last.map(String.init) ?? target
-                    guard let model = componentModels[targetName], memberTypes.contains(model) else {
-                        warn(pointer.appending("discriminator", "mapping", tag), "discriminator", "mapping '\(tag)' → '\(target)' names no member: dropped")
-                        continue
-                    }
-                    mapping.add(tag, .text(model))
-                }
-                if mapping.isEmpty {
-                    entries.add("discriminator", .text(discriminator.propertyName))
-                } else {
-                    entries.add("discriminator", .map([SpecEntry("propertyName", .text(discriminator.propertyName)), SpecEntry("mapping", .map(mapping))]))
-                }
-                if let fallback = discriminator.defaultMapping {
-                    warn(pointer.appending("discriminator", "defaultMapping"), "discriminator", "defaultMapping '\(fallback)' not kept")
-                }
+            } else if let entry = discriminatorEntry(discriminator, members: kept, at: pointer) {
+                entries.add("discriminator", entry)
             }
         }
         return entries

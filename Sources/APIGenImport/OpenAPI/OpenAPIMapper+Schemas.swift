@@ -21,7 +21,7 @@ extension OpenAPIMapper {
     /// their references are replaced by the type they stand for.
     mutating func mapComponents() {
         let schemas = inDocumentOrder(document.components.schemas, at: JSONPointer(["components", "schemas"]), key: \.rawValue)
-        for (key, schema) in schemas where Self.isModel(schema) {
+        for (key, schema) in schemas where isModel(schema) && hasTypedMember(schema, at: JSONPointer(["components", "schemas", key.rawValue])) {
             let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
             componentModels[key.rawValue] = name
             if SpecNaming.typeName(key.rawValue) != name {
@@ -39,19 +39,49 @@ extension OpenAPIMapper {
         }
     }
 
-    /// Whether a schema becomes a model of its own rather than a type expression.
-    static func isModel(_ schema: JSONSchema) -> Bool {
+    /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a
+    /// model when it merges objects' properties; one that only annotates another type
+    /// (`allOf: [{$ref: TagNames}, {description: …}]`) is that type.
+    func isModel(_ schema: JSONSchema) -> Bool {
         switch schema.value {
         case .object(_, let context): return !context.properties.isEmpty
         case .all(let parts, _):
             return parts.contains { part in
-                if case .reference = part.value { return parts.count > 1 }
-                return isModel(part)
+                guard case .reference = part.value else { return isModel(part) }
+                guard parts.count > 1 else { return false }
+                switch resolved(part)?.value {
+                case .object?, .all?: return true
+                case nil: return true  // not a component: reported where the properties are merged
+                default: return false
+                }
             }
-        case .one, .any: return (nonNullMembers(schema)?.members.count ?? 0) > 1 || schema.discriminator != nil
+        case .one, .any: return (Self.nonNullMembers(schema)?.members.count ?? 0) > 1 || schema.discriminator != nil
         case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
         case .integer(let core, _): return !(core.allowedValues ?? []).isEmpty
         default: return false
+        }
+    }
+
+    /// Whether a `oneOf`/`anyOf` has a member that is typed (not a schema that says nothing, a `not`,
+    /// or a reference to either); `true` for any other schema. Without one, the value is `JSON`.
+    func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
+        guard let (members, _) = Self.nonNullMembers(schema) else { return true }
+        let key = schema.value.isOneOf ? "oneOf" : "anyOf"
+        return members.isEmpty || members.indices.contains { index in
+            switch members[index].value {
+            case .fragment:
+                // A `$ref` into a schema's inside is read as a fragment, and typed where it points.
+                if case .string? = raw.value(at: pointer.appending(key, String(index), "$ref")) { return true }
+                return false
+            case .not: return false
+            case .reference:
+                guard let target = resolved(members[index]) else { return false }
+                switch target.value {
+                case .fragment, .not: return false
+                default: return true
+                }
+            default: return true
+            }
         }
     }
 
@@ -85,7 +115,7 @@ extension OpenAPIMapper {
         case .boolean:
             return TypeInfo(type: "Bool")
         case .integer(let core, _):
-            if Self.isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            if isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
             switch core.formatString {
             case "int32": return TypeInfo(type: "Int32")
             case "int64": return TypeInfo(type: "Int64")
@@ -99,7 +129,7 @@ extension OpenAPIMapper {
             default: return TypeInfo(type: "Double")
             }
         case .string(let core, _):
-            if Self.isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            if isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
             switch core.formatString {
             case "date-time": return TypeInfo(type: "Date")
             case "date": return TypeInfo(type: "Date", format: "date")
@@ -120,7 +150,7 @@ extension OpenAPIMapper {
             }
             return TypeInfo(type: "[String: JSON]")
         case .all(let parts, _):
-            if !Self.isModel(schema) {
+            if !isModel(schema) {
                 // No properties to merge: the type of the first member that says something (members
                 // without a type only annotate).
                 let meaningful = parts.indices.filter { if case .fragment = parts[$0].value { return false } else { return true } }
@@ -130,6 +160,11 @@ extension OpenAPIMapper {
             }
             return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint))
         case .one, .any:
+            if !hasTypedMember(schema, at: pointer) {
+                let key = schema.value.isOneOf ? "oneOf" : "anyOf"
+                warn(pointer.appending(key), "oneOf", "\(key) whose members have no type: typed JSON")
+                return TypeInfo(type: "JSON", nullable: Self.nonNullMembers(schema)?.hasNull ?? false)
+            }
             if let (members, hasNull) = Self.nonNullMembers(schema), members.count == 1, let only = members.first, schema.discriminator == nil {
                 let key = schema.value.isOneOf ? "oneOf" : "anyOf"
                 var info = typeInfo(only, at: pointer.appending(key, "0"), hint: hint)
@@ -145,8 +180,42 @@ extension OpenAPIMapper {
         case .null:
             return TypeInfo(type: "JSON", nullable: true)
         case .fragment:
+            // OpenAPIKit reads a `$ref` deeper than a component (`#/components/schemas/Tag/allOf/0`)
+            // as a schema that says nothing.
+            if case .string(let target)? = raw.value(at: pointer.appending("$ref")) {
+                return pointedType(target, at: pointer, hint: hint)
+            }
             return TypeInfo(type: "JSON")
         }
+    }
+
+    /// The type of a schema a JSON pointer into this document names (`#/components/schemas/Tag/allOf/0`,
+    /// `#/components/parameters/kind/schema`): the schema there, read as it stands there.
+    private mutating func pointedType(_ target: String, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        guard let place = JSONPointer(reference: target) else {
+            warn(pointer, "reference", "reference '\(target)' is not in this document: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        let key = place.description
+        guard !expandingAliases.contains(key) else {
+            warn(pointer, "reference", "'\(target)' refers to itself without an object in between: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        guard let value = raw.foundationValue(at: place), JSONSerialization.isValidJSONObject(value),
+              let data = try? JSONSerialization.data(withJSONObject: value),
+              let schema = try? Self.schemaDecoder.decode(JSONSchema.self, from: data) else {
+            warn(pointer, "reference", "reference '\(target)' does not name a schema of this document: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        expandingAliases.insert(key)
+        defer { expandingAliases.remove(key) }
+        return typeInfo(schema, at: place, hint: hint)
+    }
+
+    private static var schemaDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo = OpenAPIDocumentLoader.withoutExtensions
+        return decoder
     }
 
     /// The type a `$ref` stands for: a component model's name, or the type of an alias component.
@@ -338,7 +407,7 @@ extension OpenAPIMapper {
         let optional = (!property.required && defaultValue == nil) || raw.value(at: property.pointer.appending("x-apigen-optional")) == .bool(true)
         var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
         if keyed { entries.add("key", text: property.key) }
-        entries.add("description", text: property.schema.description ?? property.schema.title)
+        entries.add("description", text: property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema))
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
         if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
@@ -346,20 +415,55 @@ extension OpenAPIMapper {
         return entries.count == 1 ? entries[0].value : .map(entries)
     }
 
-    /// A schema's `default` as the spec writes it, when the type can have one; a warning otherwise.
+    /// The description an `allOf` member that only annotates gives (`allOf: [{$ref: …}, {description: …}]`).
+    private static func annotation(of schema: JSONSchema) -> String? {
+        guard case .all(let parts, _) = schema.value else { return nil }
+        return parts.lazy.compactMap { part in
+            if case .fragment = part.value { return part.description } else { return nil }
+        }.first
+    }
+
+    /// A schema's `default` as the spec writes it, when it is a value of the type; a warning otherwise.
     mutating func defaultNode(_ schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
         guard let decoded = schema.defaultValue else { return nil }
         guard let value = raw.value(at: pointer.appending("default")) ?? JSONValue(any: decoded.value) else { return nil }
         if case .null = value { return nil }
         let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal"]
         let isEnum = enumModels.contains(type.type)
-        switch value {
-        case .string, .number, .bool:
-            if scalars.contains(type.type) || isEnum { return .json(value) }
-        default: break
+        guard scalars.contains(type.type) || isEnum else {
+            warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: apigen keeps defaults of numbers, text, Bool and enums, not of \(type.type)")
+            return nil
         }
-        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: apigen keeps defaults of numbers, text, Bool and enums")
+        if isValue(value, of: type.type, schema: schema) { return .json(value) }
+        // `default: "20"` on an integer, `default: 5` on text: the value the document means.
+        if let text = value.stringText ?? value.scalarText {
+            for other in [JSONValue.string(text), .number(text), .bool(text == "true")] where other != value && isValue(other, of: type.type, schema: schema) {
+                if case .bool = other, text != "true", text != "false" { continue }
+                if case .number = other, Double(text) == nil { continue }
+                warn(pointer.appending("default"), "default", "default \(value.jsonText) read as \(other.jsonText), a value of \(type.type)")
+                return .json(other)
+            }
+        }
+        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: it is not a value of \(type.type)")
         return nil
+    }
+
+    /// Whether a default is what the generator takes for the type: text for `String`, a whole number
+    /// within `Int64` for the integers, one of an enum's values.
+    private func isValue(_ value: JSONValue, of type: String, schema: JSONSchema) -> Bool {
+        switch (type, value) {
+        case ("String", .string), ("Bool", .bool), ("Double", .number), ("Float", .number), ("Decimal", .number):
+            return true
+        case ("Int", .number(let text)), ("Int32", .number(let text)), ("Int64", .number(let text)):
+            return Int64(text) != nil
+        case (_, .string(let text)), (_, .number(let text)):
+            guard enumModels.contains(type) else { return false }
+            // The enum's values as the document lists them (a default must name one).
+            guard let allowed = resolved(schema)?.allowedValues else { return true }
+            return allowed.contains { "\($0.value)" == text }
+        default:
+            return false
+        }
     }
 }
 

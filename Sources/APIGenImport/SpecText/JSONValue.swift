@@ -31,8 +31,11 @@ enum JSONValue: Sendable, Hashable {
                 self = .bool(number.boolValue)
                 return
             }
-            let double = number.doubleValue
-            self = double == double.rounded() && abs(double) < 1e15 ? .number(String(number.int64Value)) : .number(String(double))
+            // Whole numbers keep every digit (`9223372036854775807`, not `9.223372036854776e+18`).
+            switch String(cString: number.objCType) {
+            case "d", "f": self = .number(Self.text(of: number.doubleValue))
+            default: self = .number(number.stringValue)
+            }
             return
         }
         switch value {
@@ -43,7 +46,7 @@ enum JSONValue: Sendable, Hashable {
         case let value as UInt64: self = .number(String(value))
         case let value as Double:
             guard value.isFinite else { return nil }
-            self = .number(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))
+            self = .number(Self.text(of: value))
         case let value as Decimal: self = .number("\(value)")
         case let values as [Any?]:
             var items: [JSONValue] = []
@@ -67,6 +70,28 @@ enum JSONValue: Sendable, Hashable {
             } else {
                 return nil
             }
+        }
+    }
+
+    /// A floating-point number's text: a whole number within `Int64` as digits (`1000000000000000`,
+    /// which an `Int` default accepts), anything else as Swift prints it (`4.5`, `1e+300`).
+    private static func text(of value: Double) -> String {
+        if value == value.rounded(), abs(value) < 9.2e18 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A string's text; `nil` for anything else.
+    var stringText: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A number's or a Boolean's text (`3`, `4.1`, `true`); `nil` for anything else.
+    var scalarText: String? {
+        switch self {
+        case .number(let text): text
+        case .bool(let flag): String(flag)
+        default: nil
         }
     }
 

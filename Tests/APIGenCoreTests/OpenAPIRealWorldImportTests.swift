@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+import APIGenCore
+import APIGenImport
+
+/// What published documents of several hundred operations (OpenAI's, PagerDuty's, Plaid's,
+/// DigitalOcean's, Adyen's) do that small examples do not: each case here stopped a whole import, or
+/// dropped an operation, or made code that could not read the API's answers, or lost something
+/// without a warning. Each now imports, says what it changed, and validates.
+@Suite struct OpenAPIRealWorldImportTests {
+    static func importYAML(_ text: String) -> ImportOutcome {
+        OpenAPIImporter.importDocument(Data(text.utf8), documentName: "doc.yaml", outputPath: "Out")
+    }
+
+    static func file(_ outcome: ImportOutcome, _ path: String) -> String {
+        outcome.files.first { $0.path == path }?.contents ?? ""
+    }
+
+    /// The warnings but the one for a document without servers, sorted.
+    static func warnings(_ outcome: ImportOutcome) -> [String] {
+        outcome.warnings.map(\.description).filter { !$0.contains("names no server") }.sorted()
+    }
+
+    static let header = """
+    openapi: 3.0.3
+    info: {title: Repro, version: "1"}
+    paths:
+      /things:
+        get:
+          operationId: getThing
+          responses:
+            "200":
+              description: ok
+              content:
+                application/json:
+                  schema: {$ref: "#/components/schemas/Thing"}
+    components:
+      schemas:
+
+    """
+
+    /// Integer bounds past Int64 (`9223372036854776000`, JavaScript's Int64 maximum) and 3.0's
+    /// Boolean `exclusiveMinimum` in a 3.1 document made OpenAPIKit reject the document.
+    @Test func boundsOpenAPIKitCannotReadAreDroppedWithAWarning() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                seed: {type: integer, minimum: -9223372036854776000, maximum: 9223372036854776000}
+                count: {type: integer, maximum: 18446744073709551615}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Thing/properties/count/maximum: warning: maximum 18446744073709551615 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/seed/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/seed/minimum: warning: minimum -9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+        ])
+        let version31 = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
+            Thing:
+              type: object
+              properties:
+                rate: {type: number, minimum: 0, exclusiveMinimum: true}
+
+        """)
+        #expect(version31.errors.isEmpty, "\(version31.errors)")
+        #expect(Self.warnings(version31).contains("doc.yaml#/components/schemas/Thing/properties/rate/exclusiveMinimum: warning: exclusiveMinimum: true is OpenAPI 3.0's form (3.1 gives the bound itself): not kept"))
+    }
+
+    /// `- 3` under `type: string` is a number to YAML and the text `3` to its author; a `null` in
+    /// the enum of a schema that is not nullable made OpenAPIKit reject the document.
+    @Test func stringEnumValuesWrittenAsNumbersAreText() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: string
+              enum: [3, 4.1, true, beta, null]
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.file(outcome, "service.yaml").contains("""
+          Thing:
+            enum:
+              - "3"
+              - "4.1"
+              - "true"
+              - beta
+        """))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Thing/enum/0: warning: enum value 3 is not text: read as \"3\"",
+            "doc.yaml#/components/schemas/Thing/enum/1: warning: enum value 4.1 is not text: read as \"4.1\"",
+            "doc.yaml#/components/schemas/Thing/enum/2: warning: enum value true is not text: read as \"true\"",
+            "doc.yaml#/components/schemas/Thing/enum: warning: enum lists null but the schema does not allow it: read as nullable",
+        ])
+    }
+
+    /// Whole numbers keep every digit (`1e15` and up were written as `1.0e+15`, which no `Int`
+    /// default is); a default that is not a value of its type is read as one where it says one
+    /// (`"20"` on an integer) and dropped with a warning where it does not.
+    @Test func defaultsAreValuesOfTheirType() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                big: {type: integer, format: int64, default: 9223372036854775807}
+                size: {type: integer, default: "20"}
+                limit: {type: integer, default: "20 - per page"}
+                label: {type: string, default: 5}
+                mode: {type: string, enum: [fast, slow], default: medium}
+                choice:
+                  oneOf: [{type: string}, {type: integer}]
+                  default: auto
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("default: 9223372036854775807\n"))
+        #expect(service.contains("      size:\n        type: Int\n        default: 20\n"))
+        #expect(service.contains("      label:\n        type: String\n        default: \"5\"\n"))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Thing/properties/choice/default: warning: default \"auto\" not kept: apigen keeps defaults of numbers, text, Bool and enums, not of ThingChoice",
+            "doc.yaml#/components/schemas/Thing/properties/label/default: warning: default 5 read as \"5\", a value of String",
+            "doc.yaml#/components/schemas/Thing/properties/limit/default: warning: default \"20 - per page\" not kept: it is not a value of Int",
+            "doc.yaml#/components/schemas/Thing/properties/mode/default: warning: default \"medium\" not kept: it is not a value of ThingMode",
+            "doc.yaml#/components/schemas/Thing/properties/size/default: warning: default \"20\" read as 20, a value of Int",
+        ])
+    }
+
+    /// `$ref`s deeper than a component (`#/components/schemas/Base/properties/label`,
+    /// `#/components/parameters/kind/schema`) were typed `JSON` without a word.
+    @Test func referencesIntoASchemasInsideAreFollowed() throws {
+        let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "components:\n", with: """
+        components:
+          parameters:
+            kind:
+              name: kind
+              in: query
+              schema: {type: string, enum: [script, job]}
+
+        """) + """
+            Base:
+              type: object
+              properties:
+                label: {type: string}
+            Thing:
+              type: object
+              properties:
+                label: {$ref: "#/components/schemas/Base/properties/label"}
+                kind: {$ref: "#/components/parameters/kind/schema"}
+                lost: {$ref: "#/components/schemas/Base/properties/missing"}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.file(outcome, "service.yaml").contains("      label: String?\n      kind: ThingKind?\n      lost: JSON?\n"))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Thing/properties/lost: warning: reference '#/components/schemas/Base/properties/missing' does not name a schema of this document: typed JSON",
+        ])
+    }
+
+    /// An `allOf` that only annotates another type (`[{$ref: TagNames}, {description: …}]`) is that
+    /// type; it was an empty struct that could not read the list it stands for.
+    @Test func anAllOfThatAnnotatesIsTheTypeItAnnotates() throws {
+        let outcome = Self.importYAML(Self.header + """
+            TagNames:
+              type: array
+              items: {type: string}
+            Status:
+              type: string
+              enum: [waiting, done]
+            Thing:
+              type: object
+              properties:
+                tags:
+                  allOf:
+                    - $ref: "#/components/schemas/TagNames"
+                    - description: The tags.
+                status:
+                  allOf:
+                    - $ref: "#/components/schemas/Status"
+                    - description: The state.
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.file(outcome, "service.yaml").contains("""
+              tags:
+                type: "[String]?"
+                description: The tags.
+              status:
+                type: Status?
+                description: The state.
+        """))
+        #expect(Self.warnings(outcome).isEmpty)
+    }
+
+    /// A `oneOf` none of whose members has a type is `JSON`; it was a sum with no members.
+    @Test func aOneOfWithoutTypedMembersIsJSON() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                value:
+                  oneOf:
+                    - description: a text
+                    - description: a number
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.file(outcome, "service.yaml").contains("      value: JSON?\n"))
+        #expect(Self.warnings(outcome) == ["doc.yaml#/components/schemas/Thing/properties/value/oneOf: warning: oneOf whose members have no type: typed JSON"])
+    }
+
+    /// Discriminators apigen's tagged sums cannot carry are dropped with a warning (members that are
+    /// sums, several tags for one member, a tag property that is not text); without a mapping, a
+    /// member whose property allows one value is tagged with it, as the document's payloads are.
+    @Test func discriminatorsAreKeptWhereTheyCanBeAndDroppedWithAWarningElse() async throws {
+        let objects = """
+            A:
+              type: object
+              required: [type]
+              properties:
+                type: {type: string, enum: [a]}
+            B:
+              type: object
+              required: [type]
+              properties:
+                type: {type: string, const: b}
+            C:
+              type: object
+              required: [type, size]
+              properties:
+                type: {type: string, enum: [c, cc]}
+                size: {type: integer}
+            D:
+              type: object
+              properties:
+                type: {type: string, format: date-time}
+
+        """
+        let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + objects + """
+            Thing:
+              oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}, {$ref: "#/components/schemas/C"}]
+              discriminator: {propertyName: type}
+            Nested:
+              oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/Thing"}]
+              discriminator: {propertyName: type}
+            Many:
+              oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/C"}]
+              discriminator:
+                propertyName: type
+                mapping: {a: "#/components/schemas/A", c: "#/components/schemas/C", cc: "#/components/schemas/C"}
+            Dated:
+              oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/D"}]
+              discriminator: {propertyName: type}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          Thing:
+            oneOf:
+              - A
+              - B
+              - C
+            discriminator:
+              propertyName: type
+              mapping:
+                a: A
+                b: B
+        """))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Dated/discriminator: warning: discriminator dropped: member 'D' holds 'type' as something other than text; members are told apart by trying each in turn",
+            "doc.yaml#/components/schemas/Many/discriminator: warning: discriminator dropped: tags 'c' and 'cc' both map to 'C', and a member of apigen's tagged sums has one tag (the one it is written back with); members are told apart by trying each in turn",
+            "doc.yaml#/components/schemas/Nested/discriminator: warning: discriminator dropped: member 'Thing' is not an object; members are told apart by trying each in turn",
+        ])
+        // The specs validate and their Swift compiles.
+        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
+        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
+        let folder = try TemporaryFolder()
+        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
+        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Imported")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
+    /// A body field named like a path parameter (`{vpc_id}` and a `vpc_id` body property) kept its
+    /// place; the operation was dropped as "named in the path but declared in: body".
+    @Test func aBodyFieldNamedLikeAPathParameterKeepsItsOperation() throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Repro, version: "1"}
+        paths:
+          /vpcs/{vpc_id}/peerings:
+            post:
+              operationId: createPeering
+              parameters:
+                - {name: vpc_id, in: path, required: true, schema: {type: string}}
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [name, vpc_id]
+                      properties:
+                        name: {type: string}
+                        vpc_id: {type: string}
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 1)
+        #expect(Self.file(outcome, "default.yaml").contains("      vpc_id: String\n      name: String\n      vpcId2:\n        type: String\n        in: body\n        key: vpc_id\n"))
+    }
+
+    /// A document in several files says so when it cannot be read.
+    @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Repro, version: "1"}
+        paths:
+          /account:
+            get: {$ref: "resources/account/get.yml"}
+
+        """)
+        #expect(outcome.errors.count == 1)
+        #expect(outcome.errors.first?.contains("(it has 1 $ref to other files, which apigen does not follow: bundle the document into one file first") == true)
+    }
+}
