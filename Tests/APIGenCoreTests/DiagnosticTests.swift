@@ -517,7 +517,7 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         ),
         MalformedSpec(
             name: "apiClassNameClashesModel",
-            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  ItemResponse:\n    fields:\n      id: Int\napis:\n  Item:\n    path: /items\n",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  ItemResponse:\n    fields:\n      id: Int\napis:\n  Item:\n    path: /items\n    response: { fields: { id: Int } }\n",
             expected: ["spec.yaml:9:3: error: api 'Item' generates ItemResponse, which is also a model name"]
         ),
         MalformedSpec(

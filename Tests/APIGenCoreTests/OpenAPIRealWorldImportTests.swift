@@ -311,6 +311,64 @@ import APIGenImport
         #expect(Self.file(outcome, "default.yaml").contains("      vpc_id: String\n      name: String\n      vpcId2:\n        type: String\n        in: body\n        key: vpc_id\n"))
     }
 
+    /// Plaid names its schemas `ItemGetRequest` and `ItemGetResponse`: the operation `itemGet` stays
+    /// `ItemGet` (it was `ItemGet2`, as 300 of Plaid's 329 operations were), since its answer is a
+    /// model and no `ItemGetResponse` is generated; an `Accept` header with one value is the API's
+    /// `accept`; an operation's own enum parameter is named after both, a shared one after itself.
+    @Test func operationsKeepTheirNamesBesideSchemasNamedAfterThem() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Repro, version: "1"}
+        paths:
+          /item/get:
+            post:
+              operationId: itemGet
+              parameters:
+                - {name: Accept, in: header, required: true, schema: {type: string, default: "application/vnd.repro+json;version=2"}}
+                - {name: type, in: query, schema: {type: string, enum: [a, b]}}
+                - $ref: "#/components/parameters/order"
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: "#/components/schemas/ItemGetRequest"}
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ItemGetResponse"}
+        components:
+          parameters:
+            order:
+              name: order
+              in: query
+              schema: {type: string, enum: [asc, desc]}
+          schemas:
+            ItemGetRequest:
+              type: object
+              properties:
+                id: {type: string}
+            ItemGetResponse:
+              type: object
+              properties:
+                name: {type: string}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome).isEmpty)
+        let api = Self.file(outcome, "default.yaml")
+        #expect(api.contains("  ItemGet:\n    method: POST\n    path: /item/get\n    params:\n      type:\n        type: ItemGetType?\n        in: query\n      order:\n        type: Order?\n        in: query\n"))
+        #expect(api.contains("    accept: application/vnd.repro+json;version=2\n"))
+        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
+        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
+        #expect(rendered.files.contains { $0.path.hasSuffix("Apis/ItemGetApi.swift") })
+        let folder = try TemporaryFolder()
+        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
+        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Imported")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     /// A document in several files says so when it cannot be read.
     @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
         let outcome = Self.importYAML("""

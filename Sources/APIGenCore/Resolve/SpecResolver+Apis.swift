@@ -58,10 +58,12 @@ extension SpecResolver {
     /// The types an API generates must not be models' or the generated code's own.
     private mutating func checkGeneratedTypeNames(_ decl: ApiDecl, stem: String, modelTypeNames: Set<String>) {
         let stemLocation = decl.className?.location ?? decl.location
-        for suffix in ["Api", "Parser", "Response"] where modelTypeNames.contains(stem + suffix) {
+        // `<Stem>Response` holds an inline response, or the body and the headers read beside it.
+        let hasInlineResponse = if case .inline = decl.response { true } else { false }
+        let generated = hasInlineResponse || !decl.responseHeaders.isEmpty ? ["Api", "Parser", "Response"] : ["Api", "Parser"]
+        for suffix in generated where modelTypeNames.contains(stem + suffix) {
             diagnostics.error("api '\(decl.name)' generates \(stem + suffix), which is also a model name", at: stemLocation)
         }
-        let hasInlineResponse = if case .inline = decl.response { true } else { false }
         for suffix in hasInlineResponse ? ["Api", "Parser", "Response"] : ["Api", "Parser"] where Naming.reservedTypeNames.contains(stem + suffix) {
             let what = decl.className.map { "className '\($0.value)' of api '\(decl.name)'" } ?? "api name '\(decl.name)'"
             diagnostics.error("\(what) would generate the type \(stem + suffix), which shadows the type of that name the generated code uses; rename it", at: stemLocation)

@@ -33,6 +33,9 @@ extension OpenAPIMapper {
         for (other, _) in content where other != type {
             warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent")
         }
+        if Self.isJSON(type.lowercased()), !["application/json", "*/*"].contains(type.lowercased()) {
+            warn(pointer.appending("content", type), "body", "request body '\(type)' is sent as application/json: apigen sends JSON bodies with that type")
+        }
         let here = pointer.appending("content", type)
         guard let mediaValue = media.b, let schema = mediaValue.schema else {
             if media.b == nil { warn(here, "reference", "media type reference not followed") }
@@ -243,9 +246,42 @@ extension OpenAPIMapper {
         return content.first { Self.isJSON($0.0) } ?? content.first
     }
 
+    /// A warning for each media type of a response other than the one read (`text/event-stream`
+    /// beside `application/json`).
+    private mutating func warnUnread(_ response: OpenAPI.Response, chosen: String, at pointer: JSONPointer) {
+        for (other, _) in inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue) where other.rawValue.lowercased() != chosen {
+            warn(pointer.appending("content", other.rawValue), "body", "response '\(other.rawValue)' not imported: '\(chosen)' is read")
+        }
+    }
+
+    /// `sse` for server-sent events, `jsonLines` for newline-delimited JSON; `nil` for other media.
+    private static func streamKind(_ type: String) -> String? {
+        switch type {
+        case "text/event-stream": "sse"
+        case "application/jsonl", "application/x-ndjson", "application/ndjson", "application/jsonlines", "application/x-jsonlines": "jsonLines"
+        default: nil
+        }
+    }
+
+    /// The type of a stream's events: OpenAPI 3.2's `itemSchema` (for server-sent events, the
+    /// type of its `data`), else the media's `schema`, else `String` for events and `JSON` for lines.
+    private mutating func streamItemType(_ stream: String, media: OpenAPI.Content, at pointer: JSONPointer, hint: String) -> String {
+        if let item = media.itemSchema {
+            if stream == "sse", let data = properties(of: item)["data"] {
+                return typeInfo(data, at: pointer.appending("itemSchema", "properties", "data"), hint: hint).expression(optional: false)
+            }
+            return typeInfo(item, at: pointer.appending("itemSchema"), hint: hint).expression(optional: false)
+        }
+        if let schema = media.schema {
+            return typeInfo(schema, at: pointer.appending("schema"), hint: hint).expression(optional: false)
+        }
+        return stream == "sse" ? "String" : "JSON"
+    }
+
     /// What a non-2XX status carries: a type, `empty`, or `{ format }`.
     private mutating func bodyNode(_ response: OpenAPI.Response, api: String, status: String, pointer: JSONPointer) -> SpecNode {
         guard let (type, media) = media(of: response, at: pointer) else { return .text("empty") }
+        warnUnread(response, chosen: type, at: pointer)
         if !Self.isJSON(type) {
             return .map([SpecEntry("format", .text(type.hasPrefix("text/") ? "text" : "binary"))])
         }
@@ -257,9 +293,15 @@ extension OpenAPIMapper {
     private mutating func mapPrimaryResponse(_ response: OpenAPI.Response, api: String, pointer: JSONPointer, envelope: ExportedEnvelope?, entries: inout [SpecEntry]) {
         var result: [SpecEntry] = []
         var mock: JSONValue?
+        var isStream = false
         if let (type, media) = media(of: response, at: pointer) {
             let here = pointer.appending("content", type)
-            if !Self.isJSON(type) {
+            warnUnread(response, chosen: type, at: pointer)
+            if let stream = Self.streamKind(type) {
+                isStream = true
+                result.add("stream", .text(stream))
+                result.add("type", .text(streamItemType(stream, media: media, at: here, hint: api + "Event")))
+            } else if !Self.isJSON(type) {
                 result.add("format", .text(type.hasPrefix("text/") ? "text" : "binary"))
             } else if var schema = media.schema {
                 var schemaPointer = here.appending("schema")
@@ -285,6 +327,10 @@ extension OpenAPIMapper {
             var mapped: [SpecEntry] = []
             for (header, item) in inDocumentOrder(headers, at: pointer.appending("headers"), key: { $0 }) {
                 let here = pointer.appending("headers", header)
+                guard !isStream else {
+                    warn(here, "header", "response header '\(header)' not kept: a stream reads no headers")
+                    continue
+                }
                 guard let value = try? document.components.lookup(item), case .a(let context) = value.schemaOrContent else {
                     warn(here, "header", "response header '\(header)' not kept: no schema")
                     continue
@@ -316,7 +362,7 @@ extension OpenAPIMapper {
                 result.add("headers", .map(mapped))
             }
         }
-        let hasBody = result.contains { ["fields", "type", "format", "headers"].contains($0.key) }
+        let hasBody = result.contains { ["fields", "type", "format", "headers", "stream"].contains($0.key) }
         guard hasBody else { return }
         if result.count == 1, result[0].key == "type" {
             entries.add("response", result[0].value)

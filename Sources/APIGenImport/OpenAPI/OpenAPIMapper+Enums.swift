@@ -26,12 +26,18 @@ extension OpenAPIMapper {
         return items.map { if case .string(let text) = $0 { text } else { "" } }
     }
 
+    /// The case names an enum cannot take: `rawValue` and `allCases`, and `unknown` where the enum
+    /// keeps unknown values (an apigen export's `x-apigen-unknown`) under that name.
+    private func caseNames(at pointer: JSONPointer) -> NameRegistry {
+        NameRegistry(reserved: extensionFlag("x-apigen-unknown", at: pointer) ? ["unknown", "rawValue", "allCases"] : ["rawValue", "allCases"])
+    }
+
     /// String enum cases: a value where the generator makes a good name of it, else
     /// `{ value, name }` with the vendor name or a made-up one.
     mutating func stringEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecNode] {
         let names = vendorNames(at: pointer)
         let descriptions = texts("x-enum-descriptions", at: pointer)
-        var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
+        var registry = caseNames(at: pointer)
         var cases: [SpecNode] = []
         var seen: Set<String> = []
         for (index, raw) in values.enumerated() {
@@ -76,7 +82,7 @@ extension OpenAPIMapper {
     mutating func integerEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecEntry] {
         let names = vendorNames(at: pointer)
         let descriptions = texts("x-enum-descriptions", at: pointer)
-        var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
+        var registry = caseNames(at: pointer)
         var cases: [SpecEntry] = []
         var seen: Set<Int> = []
         for (index, raw) in values.enumerated() {

@@ -4,8 +4,22 @@ import OpenAPIKit
 
 /// Paths and operations → APIs.
 extension OpenAPIMapper {
-    /// The generated types an API named N takes besides N itself.
-    static let derivedSuffixes = ["Api", "Parser", "Response", "Output", "Failure", "Body"]
+    /// The generated types an API named N takes besides N itself: `NApi`, `NParser`, `NOutput` and
+    /// `NFailure` (typed error statuses), and `NResponse` only where the API generates it (an inline
+    /// answer, or headers read beside the body), `NBody` where both: a document naming its schemas
+    /// `ItemGetResponse` keeps its operation `itemGet` as `ItemGet`.
+    private func derivedSuffixes(of operation: OpenAPI.Operation) -> [String] {
+        var suffixes = ["Api", "Parser", "Output", "Failure"]
+        let successes = operation.responses.filter { $0.key.rawValue.hasPrefix("2") }
+        let primary = successes.first { $0.key.rawValue == "200" } ?? successes.min { $0.key.rawValue < $1.key.rawValue }
+        guard let item = primary?.value, let response = try? document.components.lookup(item) else { return suffixes }
+        let hasHeaders = response.headers?.isEmpty == false
+        let schemas = response.content.values.compactMap { $0.b?.schema }
+        let isInline = schemas.contains { if case .object(_, let context) = $0.value { !context.properties.isEmpty } else { false } }
+        if hasHeaders || isInline { suffixes.append("Response") }
+        if hasHeaders && isInline { suffixes.append("Body") }
+        return suffixes
+    }
 
     private static let methods: [(OpenAPI.HttpMethod, String)] = [
         (.get, "GET"), (.put, "PUT"), (.post, "POST"), (.delete, "DELETE"), (.patch, "PATCH"), (.head, "HEAD"),
@@ -61,7 +75,7 @@ extension OpenAPIMapper {
 
     private mutating func mapOperation(_ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem, pointer: JSONPointer, file: String) {
         let source = operation.operationId ?? (method.lowercased() + " " + path)
-        let name = typeNames.typeName(for: source, fallback: "Operation", derived: Self.derivedSuffixes, isType: false)
+        let name = typeNames.typeName(for: source, fallback: "Operation", derived: derivedSuffixes(of: operation), isType: false)
         if let id = operation.operationId, SpecNaming.typeName(id) != name {
             warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(SpecNaming.typeName(id).map { "'\($0)' or one of its types is taken" } ?? "it makes no Swift name")")
         }
@@ -77,7 +91,7 @@ extension OpenAPIMapper {
         // What an apigen export keeps in `x-apigen` replaces what the standard parts approximate.
         let kept = operationKept(at: pointer)
         var params = ParamsBuilder()
-        mapParameters(pathItem.parameters, operation.parameters, method: method, pointer: pointer, kept: kept, into: &params)
+        mapParameters(pathItem.parameters, operation.parameters, api: name, method: method, pointer: pointer, kept: kept, into: &params)
         if let body = operation.requestBody, !kept.contains(where: { $0.key == "body" }) {
             mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
         }
@@ -86,6 +100,7 @@ extension OpenAPIMapper {
         if operation.deprecated { api.add("deprecated", .literal("true")) }
         if let tags = operation.tags, !tags.isEmpty { api.add("x-tags", .text(tags.joined(separator: ","))) }
         Self.apply(kept, to: &api)
+        if let accept = params.accept, !api.contains(where: { $0.key == "accept" }) { api.add("accept", .text(accept)) }
         let extensions = raw.keys(at: pointer)?.filter { $0.lowercased().hasPrefix("x-") }.sorted() ?? []
         for key in extensions where key.hasPrefix("x-") && !["x-tags", "x-apigen-method", "x-apigen-path"].contains(key) && !(key == "x-apigen" && !kept.isEmpty) {
             if let text = extensionText(key, at: pointer) { api.add(key, .text(text)) }
@@ -108,11 +123,25 @@ extension OpenAPIMapper {
     /// An API's params as they are built, with their Swift names kept unique.
     struct ParamsBuilder {
         var entries: [SpecEntry] = []
+        /// The one value an `Accept` header parameter allows (or defaults to): the API's `accept`.
+        var accept: String?
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
     }
 
-    private mutating func mapParameters(_ shared: OpenAPI.Parameter.Array, _ own: OpenAPI.Parameter.Array, method: String, pointer: JSONPointer, kept: [JSONMember], into params: inout ParamsBuilder) {
-        var resolved: [(OpenAPI.Parameter, JSONPointer)] = []
+    /// The value a header parameter is fixed at: its only enum value, else its default.
+    private func onlyHeaderValue(_ parameter: OpenAPI.Parameter) -> String? {
+        guard case .a(let context) = parameter.schemaOrContent, let schema = context.schema.b.flatMap(resolved) else { return nil }
+        let values = schema.allowedValues?.compactMap { $0.value as? String } ?? []
+        if values.count == 1 { return values[0] }
+        guard values.isEmpty, let value = schema.defaultValue?.value as? String, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// An operation's parameters, its path's first. A parameter of `components/parameters` is read
+    /// where it is declared, so that the enum of a parameter many operations share is one model
+    /// named after the parameter (`Order`); an operation's own enum is named after both (`ListDropletsType`).
+    private mutating func mapParameters(_ shared: OpenAPI.Parameter.Array, _ own: OpenAPI.Parameter.Array, api: String, method: String, pointer: JSONPointer, kept: [JSONMember], into params: inout ParamsBuilder) {
+        var resolved: [(parameter: OpenAPI.Parameter, here: JSONPointer, place: JSONPointer?)] = []
         for (list, base) in [(shared, JSONPointer(pointer.tokens.dropLast() + ["parameters"])), (own, pointer.appending("parameters"))] {
             for (index, item) in list.enumerated() {
                 let here = base.appending(String(index))
@@ -120,16 +149,21 @@ extension OpenAPIMapper {
                     warn(here, "reference", "parameter reference cannot be resolved: not imported")
                     continue
                 }
-                resolved.removeAll { $0.0.name == parameter.name && $0.0.location == parameter.location }
-                resolved.append((parameter, here))
+                var place: JSONPointer?
+                if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/parameters/" + name {
+                    place = JSONPointer(["components", "parameters", name])
+                }
+                resolved.removeAll { $0.parameter.name == parameter.name && $0.parameter.location == parameter.location }
+                resolved.append((parameter, here, place))
             }
         }
-        for (parameter, here) in resolved where !isCarriedByKept(at: here, operationKept: kept) {
-            mapParameter(parameter, method: method, pointer: here, into: &params)
+        for (parameter, here, place) in resolved where !isCarriedByKept(at: here, operationKept: kept) {
+            let hint = place == nil ? api + " " + parameter.name : parameter.name
+            mapParameter(parameter, method: method, pointer: place ?? here, hint: hint, into: &params)
         }
     }
 
-    private mutating func mapParameter(_ parameter: OpenAPI.Parameter, method: String, pointer: JSONPointer, into params: inout ParamsBuilder) {
+    private mutating func mapParameter(_ parameter: OpenAPI.Parameter, method: String, pointer: JSONPointer, hint: String, into params: inout ParamsBuilder) {
         let location: String
         switch parameter.location {
         case .path: location = "path"
@@ -140,7 +174,13 @@ extension OpenAPIMapper {
             return
         }
         if location == "header", ["accept", "content-type"].contains(parameter.name.lowercased()) {
-            warn(pointer, "header", "header parameter '\(parameter.name)' not imported: the runtime sets it")
+            // `Accept: application/vnd.pagerduty+json;version=2`, the only value: the API's `accept`.
+            if parameter.name.lowercased() == "accept", let value = onlyHeaderValue(parameter) {
+                params.accept = value
+                return
+            }
+            let why = parameter.name.lowercased() == "accept" ? "an API has one Accept value (its `accept`), and this one has no single value" : "the runtime sets it"
+            warn(pointer, "header", "header parameter '\(parameter.name)' not imported: \(why)")
             return
         }
         var info = TypeInfo(type: "String")
@@ -151,21 +191,19 @@ extension OpenAPIMapper {
             style = context
             switch context.schema {
             case .a(let reference):
-                info = typeInfo(JSONSchema.reference(reference.jsonReference), at: pointer.appending("schema"), hint: parameter.name)
+                let schema = JSONSchema.reference(reference.jsonReference)
+                info = typeInfo(schema, at: pointer.appending("schema"), hint: hint)
                 // OpenAPIKit reads `{$ref, default}` as the reference alone; 3.1 allows the sibling.
-                if let value = raw.value(at: pointer.appending("schema", "default")) {
-                    switch value {
-                    case .string, .number, .bool: entries.add("default", .json(value))
-                    default: break
-                    }
+                if let value = raw.value(at: pointer.appending("schema", "default")), let node = defaultNode(value, schema: schema, type: info, at: pointer.appending("schema")) {
+                    entries.add("default", node)
                 }
             case .b(let schema):
-                info = typeInfo(schema, at: pointer.appending("schema"), hint: parameter.name)
+                info = typeInfo(schema, at: pointer.appending("schema"), hint: hint)
                 if let value = defaultNode(schema, type: info, at: pointer.appending("schema")) { entries.add("default", value) }
             }
         case .b(let content):
             if let (type, media) = inDocumentOrder(content, at: pointer.appending("content"), key: \.rawValue).first, let schema = media.b?.schema {
-                info = typeInfo(schema, at: pointer.appending("content", type.rawValue, "schema"), hint: parameter.name)
+                info = typeInfo(schema, at: pointer.appending("content", type.rawValue, "schema"), hint: hint)
                 if type.rawValue != "application/json" {
                     warn(pointer.appending("content"), "param-content", "parameter content '\(type.rawValue)' sent as apigen sends the type (JSON text for objects)")
                 }

@@ -139,7 +139,12 @@ extension OpenAPIMapper {
             default: return TypeInfo(type: "String")
             }
         case .array(_, let context):
-            guard let items = context.items else { return TypeInfo(type: "[JSON]") }
+            guard let items = context.items else {
+                if raw.value(at: pointer.appending("prefixItems")) != nil {
+                    warn(pointer.appending("prefixItems"), "array", "prefixItems (a tuple) not kept: typed [JSON]")
+                }
+                return TypeInfo(type: "[JSON]")
+            }
             let item = typeInfo(items, at: pointer.appending("items"), hint: hint + "Item")
             return TypeInfo(type: "[\(item.expression(optional: false))]", format: item.format)
         case .object(_, let context):
@@ -184,6 +189,9 @@ extension OpenAPIMapper {
             // as a schema that says nothing.
             if case .string(let target)? = raw.value(at: pointer.appending("$ref")) {
                 return pointedType(target, at: pointer, hint: hint)
+            }
+            if schema.allowedValues?.isEmpty == false {
+                warn(pointer, "enum", "a value list (enum or const) without a type: typed JSON")
             }
             return TypeInfo(type: "JSON")
         }
@@ -406,7 +414,7 @@ extension OpenAPIMapper {
         // A property the server fills in when absent is always known: `T` with its default.
         let optional = (!property.required && defaultValue == nil) || raw.value(at: property.pointer.appending("x-apigen-optional")) == .bool(true)
         var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
-        if keyed { entries.add("key", text: property.key) }
+        if keyed { entries.append(SpecEntry("key", .text(property.key))) }
         entries.add("description", text: property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema))
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
@@ -427,6 +435,11 @@ extension OpenAPIMapper {
     mutating func defaultNode(_ schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
         guard let decoded = schema.defaultValue else { return nil }
         guard let value = raw.value(at: pointer.appending("default")) ?? JSONValue(any: decoded.value) else { return nil }
+        return defaultNode(value, schema: schema, type: type, at: pointer)
+    }
+
+    /// A default the document gives beside a schema (`{$ref, default}`), checked as the schema's own.
+    mutating func defaultNode(_ value: JSONValue, schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
         if case .null = value { return nil }
         let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal"]
         let isEnum = enumModels.contains(type.type)
