@@ -369,6 +369,92 @@ import APIGenImport
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    /// OpenAI's uploads name their multipart body as a component: its properties are parts, files
+    /// are files (they were sent URL-encoded). A stream answer is a stream (3.2's `itemSchema` gives
+    /// the event type); a second media type beside the one read is warned (it was dropped silently).
+    @Test func multipartComponentsAndStreams() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.2.0
+        info: {title: Repro, version: "1"}
+        paths:
+          /files:
+            post:
+              operationId: createFile
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema: {$ref: "#/components/schemas/CreateFileRequest"}
+              responses:
+                "204": {description: ok}
+          /chat:
+            post:
+              operationId: chat
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, properties: {prompt: {type: string}}}
+              responses:
+                "200":
+                  description: the answer
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Chunk"}
+                    text/event-stream:
+                      schema: {type: string}
+          /chat/stream:
+            post:
+              operationId: streamChat
+              responses:
+                "200":
+                  description: events
+                  content:
+                    text/event-stream:
+                      itemSchema:
+                        type: object
+                        properties:
+                          event: {type: string}
+                          data: {$ref: "#/components/schemas/Chunk"}
+          /lines:
+            get:
+              operationId: lines
+              responses:
+                "200":
+                  description: lines
+                  content:
+                    application/jsonl:
+                      itemSchema: {$ref: "#/components/schemas/Chunk"}
+        components:
+          schemas:
+            Chunk:
+              type: object
+              properties:
+                text: {type: string}
+            CreateFileRequest:
+              type: object
+              required: [file, purpose]
+              properties:
+                file: {type: string, format: binary}
+                purpose: {type: string, enum: [assistants, batch]}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let apis = Self.file(outcome, "default.yaml")
+        #expect(apis.contains("    params:\n      file: File\n      purpose: CreateFileRequestPurpose\n    body: multipart\n"))
+        #expect(apis.contains("  StreamChat:\n    method: POST\n    path: /chat/stream\n    response:\n      stream: sse\n      type: Chunk\n"))
+        #expect(apis.contains("  Lines:\n    path: /lines\n    response:\n      stream: jsonLines\n      type: Chunk\n"))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/paths/~1chat/post/responses/200/content/text~1event-stream: warning: response 'text/event-stream' not imported: 'application/json' is read",
+        ])
+        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
+        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
+        let folder = try TemporaryFolder()
+        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
+        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Imported")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     /// A document in several files says so when it cannot be read.
     @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
         let outcome = Self.importYAML("""

@@ -37,17 +37,25 @@ extension OpenAPIMapper {
             warn(pointer.appending("content", type), "body", "request body '\(type)' is sent as application/json: apigen sends JSON bodies with that type")
         }
         let here = pointer.appending("content", type)
-        guard let mediaValue = media.b, let schema = mediaValue.schema else {
+        guard let mediaValue = media.b, let declared = mediaValue.schema else {
             if media.b == nil { warn(here, "reference", "media type reference not followed") }
             return
         }
         let isForm = json == nil
         let isMultipart = json == nil && form == nil
+        var schema = declared
+        var schemaPointer = here.appending("schema")
         // An object body: its properties are params (a named model's, with `paramsFrom`).
         if case .reference(let reference, _) = schema.value, let name = reference.name, let model = componentModels[name], !enumModels.contains(model), Self.isObjectComponent(document.components.schemas[OpenAPI.ComponentKey(rawValue: name) ?? "_"]) {
-            if isMultipart {
+            if isMultipart, let target = resolved(schema), case .object(_, let context) = target.value, !context.properties.isEmpty {
+                // Each property a part of its own, so that files are sent as files.
+                schema = target
+                schemaPointer = JSONPointer(["components", "schemas", name])
+            } else if isMultipart {
                 warn(here.appending("schema"), "multipart", "multipart body of component '\(name)' sent as a URL-encoded form: its properties are not read one by one for file parts")
             }
+        }
+        if case .reference(let reference, _) = schema.value, let name = reference.name, let model = componentModels[name], !enumModels.contains(model), Self.isObjectComponent(document.components.schemas[OpenAPI.ComponentKey(rawValue: name) ?? "_"]) {
             if isForm {
                 entries.add("body", .text("form"))
                 entries.add("paramsFrom", .text(model))
@@ -57,16 +65,16 @@ extension OpenAPIMapper {
             return
         }
         if case .object(_, let context) = schema.value, !context.properties.isEmpty {
-            var (fields, additional) = objectFields(api + "Body", schema: schema, at: here.appending("schema"))
+            var (fields, additional) = objectFields(api + "Body", schema: schema, at: schemaPointer)
             if isMultipart { fields = Self.fileParts(fields, properties: context.properties) }
             // OpenAPI: an encoding's style and explode "SHALL be ignored" unless the body is URL-encoded.
             if isForm && !isMultipart { fields = fields.map { formField($0, at: here) } }
             fields = fields.map { field in
                 let key = Self.wireKey(field)
-                guard raw.value(at: here.appending("schema", "properties", key, "x-apigen-secret")) == .bool(true) else { return field }
+                guard raw.value(at: schemaPointer.appending("properties", key, "x-apigen-secret")) == .bool(true) else { return field }
                 return Self.adding([SpecEntry("secret", .literal("true"))], to: field)
             }
-            if additional != nil { warn(here.appending("schema", "additionalProperties"), "body", "extra keys of a body object not kept: only its properties are params") }
+            if additional != nil { warn(schemaPointer.appending("additionalProperties"), "body", "extra keys of a body object not kept: only its properties are params") }
             for field in fields {
                 var node = field.value
                 if method == "DELETE" {
@@ -76,7 +84,7 @@ extension OpenAPIMapper {
                 var name = field.key
                 if !params.names.isFree(SpecNaming.memberName(name) ?? name) {
                     let made = params.names.memberName(for: name, fallback: "param").name
-                    warn(here.appending("schema", "properties", name), "rename", "body property '\(name)' named '\(made)': its Swift name is taken by another param")
+                    warn(schemaPointer.appending("properties", name), "rename", "body property '\(name)' named '\(made)': its Swift name is taken by another param")
                     // `in: body`, as a path placeholder of the same name would otherwise take it.
                     if case .map(var parts) = node {
                         if !parts.contains(where: { $0.key == "key" }) { parts.insert(SpecEntry("key", .text(name)), at: 1) }
