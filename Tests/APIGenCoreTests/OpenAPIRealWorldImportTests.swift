@@ -191,6 +191,34 @@ import APIGenImport
         #expect(Self.warnings(outcome).isEmpty)
     }
 
+    /// `anyOf: [{type: string}, {type: string, enum: […]}]` (OpenAI's model names) says "these
+    /// values, or any other": an enum with `unknown: true`. As a sum, its enum member never decoded
+    /// (the `String` member took every value first).
+    @Test func textOrKnownValuesIsAnOpenEnum() throws {
+        let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
+            ModelIds:
+              anyOf:
+                - {type: string}
+                - {type: string, enum: [gpt-4o, gpt-4.1]}
+            Thing:
+              type: object
+              properties:
+                model:
+                  anyOf:
+                    - {type: string, enum: [dall-e-2, dall-e-3]}
+                    - {type: string}
+                  default: dall-e-2
+                shared: {$ref: "#/components/schemas/ModelIds"}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome).isEmpty)
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("  ModelIds:\n    enum:\n      - gpt-4o\n      - gpt-4.1\n    unknown: true\n"))
+        #expect(service.contains("  ThingModel:\n    enum:\n      - dall-e-2\n      - dall-e-3\n    unknown: true\n"))
+        #expect(service.contains("      model:\n        type: ThingModel\n        default: \"dall-e-2\"\n      shared: ModelIds?\n"))
+    }
+
     /// A `oneOf` none of whose members has a type is `JSON`; it was a sum with no members.
     @Test func aOneOfWithoutTypedMembersIsJSON() throws {
         let outcome = Self.importYAML(Self.header + """

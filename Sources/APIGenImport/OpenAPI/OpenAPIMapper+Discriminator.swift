@@ -80,7 +80,7 @@ extension OpenAPIMapper {
     /// Whether a property becomes a `String` or a string enum (not a `Date`, a `URL`…).
     private func isText(_ schema: JSONSchema) -> Bool {
         guard let schema = resolved(schema), case .string(let core, _) = schema.value else { return false }
-        return core.formatString == nil || !["date-time", "date", "uuid", "uri", "url", "byte"].contains(core.formatString ?? "")
+        return !["date-time", "date", "uuid", "uri", "url", "byte"].contains(core.formatString ?? "")
     }
 
     /// The one value a member's property allows (`enum: [user]`, `const: user`): its tag.

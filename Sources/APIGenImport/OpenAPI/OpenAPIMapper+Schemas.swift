@@ -29,7 +29,7 @@ extension OpenAPIMapper {
             }
             switch schema.value {
             case .string, .integer: enumModels.insert(name)
-            default: break
+            default: if Self.openEnumPart(of: schema) != nil { enumModels.insert(name) }
             }
             if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
         }
@@ -83,6 +83,29 @@ extension OpenAPIMapper {
             default: return true
             }
         }
+    }
+
+    /// The enum of a `oneOf`/`anyOf` of plain text and a text enum (`anyOf: [{type: string},
+    /// {type: string, enum: [gpt-4o, …]}]`, OpenAI's way of saying "these values, or any other"),
+    /// with its index among the schema's members; such a sum is an enum with `unknown: true`.
+    static func openEnumPart(of schema: JSONSchema) -> (index: Int, part: JSONSchema)? {
+        guard schema.discriminator == nil, let (members, _) = nonNullMembers(schema), members.count == 2 else { return nil }
+        let parts: [JSONSchema]
+        switch schema.value {
+        case .one(let all, _), .any(let all, _): parts = all
+        default: return nil
+        }
+        func isPlainText(_ member: JSONSchema) -> Bool {
+            guard case .string(let core, _) = member.value else { return false }
+            return (core.formatString ?? "").isEmpty && (core.allowedValues ?? []).isEmpty
+        }
+        func isTextEnum(_ member: JSONSchema) -> Bool {
+            guard case .string(let core, _) = member.value else { return false }
+            return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
+        }
+        guard members.contains(where: isPlainText), let part = members.first(where: isTextEnum),
+              let index = parts.firstIndex(where: { isTextEnum($0) }) else { return nil }
+        return (index, part)
     }
 
     /// The members of a `oneOf`/`anyOf` other than `{type: null}`, and whether there was one.
@@ -257,7 +280,7 @@ extension OpenAPIMapper {
         inlineModels[pointer] = name
         switch schema.value {
         case .string, .integer: enumModels.insert(name)
-        default: break
+        default: if Self.openEnumPart(of: schema) != nil { enumModels.insert(name) }
         }
         buildModel(name, schema: schema, pointer: pointer)
         return name
@@ -278,7 +301,14 @@ extension OpenAPIMapper {
             entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
             if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
-            entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
+            if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
+                // "Any text, these values known": an enum that keeps the values it does not know.
+                let here = pointer.appending(schema.value.isOneOf ? "oneOf" : "anyOf", String(index))
+                entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: here.appending("enum")), at: here)))
+                entries.add("unknown", .literal("true"))
+            } else {
+                entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
+            }
         default:
             if schema.discriminator != nil {
                 warn(pointer.appending("discriminator"), "discriminator", "discriminator without oneOf not kept: apigen's tagged sums list their members with oneOf")
@@ -472,7 +502,7 @@ extension OpenAPIMapper {
         case (_, .string(let text)), (_, .number(let text)):
             guard enumModels.contains(type) else { return false }
             // The enum's values as the document lists them (a default must name one).
-            guard let allowed = resolved(schema)?.allowedValues else { return true }
+            guard let target = resolved(schema), let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues else { return true }
             return allowed.contains { "\($0.value)" == text }
         default:
             return false
