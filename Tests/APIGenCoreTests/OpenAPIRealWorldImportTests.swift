@@ -483,6 +483,66 @@ import APIGenImport
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    /// PagerDuty answers 427 operations with `$ref: '#/components/responses/Forbidden'`: its inline
+    /// body is one model named after the response (it was 427 copies, 4,162 models in all). A zip
+    /// download listed beside a JSON string is the download (it was read as a JSON string).
+    @Test func sharedResponsesAreOneModelAndDownloadsAreBinary() throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Repro, version: "1"}
+        paths:
+          /schedules/{id}:
+            delete:
+              operationId: deleteSchedule
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              responses:
+                "204": {description: deleted}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+          /users/{id}:
+            delete:
+              operationId: deleteUser
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              responses:
+                "204": {description: deleted}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+          /skills/{id}/content:
+            get:
+              operationId: getSkillContent
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              responses:
+                "200":
+                  description: The bundle.
+                  content:
+                    application/zip:
+                      schema: {type: string, format: binary}
+                    application/json:
+                      schema: {type: string}
+        components:
+          responses:
+            TooManyRequests:
+              description: Too many requests.
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    properties:
+                      message: {type: string}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("models:\n  TooManyRequests:\n    fields:\n      message: String?\n"))
+        let apis = Self.file(outcome, "default.yaml")
+        #expect(apis.components(separatedBy: "      429:\n        type: TooManyRequests\n").count == 3)
+        #expect(apis.contains("    response:\n      format: binary\n      description: The bundle.\n"))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/paths/~1skills~1{id}~1content/get/responses/200/content/application~1json: warning: response 'application/json' not imported: 'application/zip' is read",
+        ])
+    }
+
     /// A document in several files says so when it cannot be read.
     @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
         let outcome = Self.importYAML("""

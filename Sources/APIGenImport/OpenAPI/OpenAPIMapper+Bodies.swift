@@ -220,7 +220,15 @@ extension OpenAPIMapper {
                 if let headers = response.headers, !headers.isEmpty {
                     warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
                 }
-                var value = bodyNode(response, api: api, status: status, pointer: here)
+                // A response of `components/responses` is read where it is declared: its inline
+                // body is one model named after it for every operation that answers with it.
+                var place = here
+                var hint = api + status.uppercased() + "Body"
+                if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
+                    place = JSONPointer(["components", "responses", name])
+                    hint = name
+                }
+                var value = bodyNode(response, hint: hint, pointer: place)
                 if ["204", "304"].contains(status), value != .text("empty") {
                     warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
                     value = .text("empty")
@@ -248,10 +256,19 @@ extension OpenAPIMapper {
         if !others.isEmpty { entries.add("responses", .map(others)) }
     }
 
-    /// The JSON media of a response, or its first.
+    /// The JSON media of a response, or its first; but a download (`application/zip` with a binary
+    /// schema) beside a JSON answer that is only a string is the download.
     private func media(of response: OpenAPI.Response, at pointer: JSONPointer) -> (String, OpenAPI.Content)? {
         let content = inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue).compactMap { entry in entry.value.b.map { (entry.key.rawValue.lowercased(), $0) } }
-        return content.first { Self.isJSON($0.0) } ?? content.first
+        guard let json = content.first(where: { Self.isJSON($0.0) }) else { return content.first }
+        if case .string(let core, _)? = json.1.schema?.value, (core.allowedValues ?? []).isEmpty,
+           let download = content.first(where: { candidate in
+               guard !Self.isJSON(candidate.0), !candidate.0.hasPrefix("text/"), case .string(let other, _)? = candidate.1.schema?.value else { return false }
+               return other.formatString == "binary"
+           }) {
+            return download
+        }
+        return json
     }
 
     /// A warning for each media type of a response other than the one read (`text/event-stream`
@@ -287,14 +304,14 @@ extension OpenAPIMapper {
     }
 
     /// What a non-2XX status carries: a type, `empty`, or `{ format }`.
-    private mutating func bodyNode(_ response: OpenAPI.Response, api: String, status: String, pointer: JSONPointer) -> SpecNode {
+    private mutating func bodyNode(_ response: OpenAPI.Response, hint: String, pointer: JSONPointer) -> SpecNode {
         guard let (type, media) = media(of: response, at: pointer) else { return .text("empty") }
         warnUnread(response, chosen: type, at: pointer)
         if !Self.isJSON(type) {
             return .map([SpecEntry("format", .text(type.hasPrefix("text/") ? "text" : "binary"))])
         }
         guard let schema = media.schema else { return .map([SpecEntry("type", .text("JSON"))]) }
-        let info = typeInfo(schema, at: pointer.appending("content", type, "schema"), hint: api + status.uppercased() + "Body")
+        let info = typeInfo(schema, at: pointer.appending("content", type, "schema"), hint: hint)
         return .text(info.expression(optional: false))
     }
 
