@@ -36,6 +36,40 @@ import APIGenImport
         }
     }
 
+    /// A model with no fields, lists and maps of optional values, and a service without a
+    /// description come back as they were (they came back as `[String: JSON]`, `[Int]` and a
+    /// description repeating the service's name).
+    @Test func emptyModelsAndOptionalElementsComeBack() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write("""
+        service: Repro
+        environments:
+          production: "https://api.example.com"
+        models:
+          Marker:
+            fields: {}
+          Holder:
+            fields:
+              marker: Marker?
+              scores: "[String: Double?]?"
+              list: "[Int?]?"
+        apis:
+          GetHolder:
+            path: /holder
+            response: Holder
+
+        """, to: "repro.yaml")
+        let (_, files, warnings) = try Self.roundTrip(spec)
+        #expect(warnings.isEmpty, "\(warnings)")
+        for file in files { try folder.write(file.contents, to: "Imported/\(file.path)") }
+        let original = Self.swift(of: spec)
+        let again = Self.swift(of: folder.folder("Imported"))
+        #expect(original.keys.sorted() == again.keys.sorted())
+        for (path, text) in original.sorted(by: { $0.key < $1.key }) {
+            #expect(again[path] == text, "\(path) differs after the round trip")
+        }
+    }
+
     /// Everything the repository's specs say comes back: the envelope and the service's defaults,
     /// client behaviour (cache, retry, timeout…), constants, secrets, `brackets` and form styles,
     /// raw bodies, downloads and streams, statuses counted otherwise than HTTP does, case names of

@@ -37,10 +37,10 @@ struct OpenAPIDocumentBuilder {
         if type.hasSuffix("?") { type.removeLast() }   // optional: not required
         if type.hasPrefix("[String:"), type.hasSuffix("]") {
             let inner = String(type.dropFirst(8).dropLast()).trimmingCharacters(in: .whitespaces)
-            return [SpecEntry("type", .text("object")), SpecEntry("additionalProperties", .map(schema(inner, format: format)))]
+            return [SpecEntry("type", .text("object")), SpecEntry("additionalProperties", .map(elementSchema(inner, format: format)))]
         }
         if type.hasPrefix("["), type.hasSuffix("]") {
-            return [SpecEntry("type", .text("array")), SpecEntry("items", .map(schema(String(type.dropFirst().dropLast()), format: format)))]
+            return [SpecEntry("type", .text("array")), SpecEntry("items", .map(elementSchema(String(type.dropFirst().dropLast()), format: format)))]
         }
         if type == "Date" {
             switch format {
@@ -54,6 +54,12 @@ struct OpenAPIDocumentBuilder {
         }
         if let builtin = Self.builtins[type] { return builtin }
         return [SpecEntry("$ref", .text("#/components/schemas/\(type)"))]
+    }
+
+    /// The schema of a list's element or a map's value: `[Int?]`'s elements may be null.
+    private func elementSchema(_ type: String, format: String?) -> [SpecEntry] {
+        guard type.hasSuffix("?") else { return schema(type, format: format) }
+        return [SpecEntry("oneOf", .list([.map(schema(type, format: format)), .map([SpecEntry("type", .text("null"))])]))]
     }
 
     private func fieldSchema(_ field: SpecDescription.Field) -> [SpecEntry] {
@@ -113,6 +119,8 @@ struct OpenAPIDocumentBuilder {
         let required = fields.filter { !$0.type.hasSuffix("?") && $0.defaultValue == nil }.map { SpecNode.text($0.key) }
         if !required.isEmpty { entries.add("required", .list(required)) }
         if let additional { entries.add("additionalProperties", .map(schema(additional))) }
+        // A model with no fields, which an object schema without properties is not on import.
+        if fields.isEmpty, additional == nil { entries.add("x-apigen-model", .literal("true")) }
         return entries
     }
 

@@ -21,7 +21,7 @@ extension OpenAPIMapper {
     /// their references are replaced by the type they stand for.
     mutating func mapComponents() {
         let schemas = inDocumentOrder(document.components.schemas, at: JSONPointer(["components", "schemas"]), key: \.rawValue)
-        for (key, schema) in schemas where isModel(schema) && hasTypedMember(schema, at: JSONPointer(["components", "schemas", key.rawValue])) {
+        for (key, schema) in schemas where isComponentModel(schema, at: JSONPointer(["components", "schemas", key.rawValue])) {
             let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
             componentModels[key.rawValue] = name
             if SpecNaming.typeName(key.rawValue) != name {
@@ -37,6 +37,13 @@ extension OpenAPIMapper {
             guard let name = componentModels[key.rawValue] else { continue }
             buildModel(name, schema: schema, pointer: JSONPointer(["components", "schemas", key.rawValue]))
         }
+    }
+
+    /// Whether a component becomes a model: as any schema does, or, an object without properties,
+    /// when an apigen export says it is a model with no fields (`x-apigen-model`).
+    private func isComponentModel(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
+        if case .object = schema.value, extensionFlag("x-apigen-model", at: pointer) { return true }
+        return isModel(schema) && hasTypedMember(schema, at: pointer)
     }
 
     /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a

@@ -33,7 +33,8 @@ struct OpenAPIMapper {
         let title = document.info.title
         var serviceNames = NameRegistry()
         let name = serviceNames.typeName(for: title, fallback: "Imported")
-        service = ImportedService(name: name, description: document.info.description ?? (title.isEmpty ? nil : title))
+        // The title describes the service unless it is only its name (`Repro`, not `Pet Store`).
+        service = ImportedService(name: name, description: document.info.description ?? (title.isEmpty || title == name ? nil : title))
         typeNames.reserve(name + "Service")
         typeNames.reserve(name)
     }
