@@ -21,19 +21,24 @@ import APIGenImport
         return (text, imported.files, export.warnings + imported.warnings.map(\.description))
     }
 
+    /// Checks that the imported spec files generate what `spec` generates.
+    static func expectSameSwift(_ spec: URL, imported files: [GeneratedFile], in folder: TemporaryFolder? = nil) throws {
+        let folder = try folder ?? TemporaryFolder()
+        for file in files { try folder.write(file.contents, to: "Imported/\(file.path)") }
+        let original = swift(of: spec)
+        let again = swift(of: folder.folder("Imported"))
+        #expect(original.keys.sorted() == again.keys.sorted())
+        for (path, text) in original.sorted(by: { $0.key < $1.key }) {
+            #expect(again[path] == text, "\(path) differs after the round trip")
+        }
+    }
+
     @Test(arguments: [false, true]) func exportThenImportGeneratesTheSameSwift(json: Bool) throws {
         let spec = Repository.root.appendingPathComponent("Tests/APIGenCoreTests/Fixtures/OpenAPI/trip.yaml")
         let (exported, files, warnings) = try Self.roundTrip(spec, json: json)
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(exported.hasPrefix(json ? "{\n  \"openapi\": \"3.1.0\"," : "openapi: \"3.1.0\"\n"))
-        let folder = try TemporaryFolder()
-        for file in files { try folder.write(file.contents, to: "Imported/\(file.path)") }
-        let original = Self.swift(of: spec)
-        let again = Self.swift(of: folder.folder("Imported"))
-        #expect(original.keys.sorted() == again.keys.sorted())
-        for (path, text) in original.sorted(by: { $0.key < $1.key }) {
-            #expect(again[path] == text, "\(path) differs after the round trip")
-        }
+        try Self.expectSameSwift(spec, imported: files)
     }
 
     /// A model with no fields, lists and maps of optional values, and a service without a
@@ -61,13 +66,7 @@ import APIGenImport
         """, to: "repro.yaml")
         let (_, files, warnings) = try Self.roundTrip(spec)
         #expect(warnings.isEmpty, "\(warnings)")
-        for file in files { try folder.write(file.contents, to: "Imported/\(file.path)") }
-        let original = Self.swift(of: spec)
-        let again = Self.swift(of: folder.folder("Imported"))
-        #expect(original.keys.sorted() == again.keys.sorted())
-        for (path, text) in original.sorted(by: { $0.key < $1.key }) {
-            #expect(again[path] == text, "\(path) differs after the round trip")
-        }
+        try Self.expectSameSwift(spec, imported: files, in: folder)
     }
 
     /// Everything the repository's specs say comes back: the envelope and the service's defaults,
@@ -78,14 +77,7 @@ import APIGenImport
         let spec = Repository.root.appendingPathComponent("Specs/\(name).yaml")
         let (_, files, warnings) = try Self.roundTrip(spec, json: json)
         #expect(warnings.isEmpty, "\(warnings)")
-        let folder = try TemporaryFolder()
-        for file in files { try folder.write(file.contents, to: "Imported/\(file.path)") }
-        let original = Self.swift(of: spec)
-        let again = Self.swift(of: folder.folder("Imported"))
-        #expect(original.keys.sorted() == again.keys.sorted())
-        for (path, text) in original.sorted(by: { $0.key < $1.key }) {
-            #expect(again[path] == text, "\(path) differs after the round trip")
-        }
+        try Self.expectSameSwift(spec, imported: files)
     }
 
     /// An export is a standard document for other tools: values sent with every call are required
