@@ -153,17 +153,22 @@ import APIGenImport
               type: object
               properties:
                 label: {type: string}
+                count: {type: integer, minimum: 0, exclusiveMinimum: true, nullable: true}
             Thing:
               type: object
+              required: [count]
               properties:
                 label: {$ref: "#/components/schemas/Base/properties/label"}
                 kind: {$ref: "#/components/parameters/kind/schema"}
                 lost: {$ref: "#/components/schemas/Base/properties/missing"}
+                count: {$ref: "#/components/schemas/Base/properties/count"}
 
         """)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
-        #expect(Self.file(outcome, "service.yaml").contains("      label: String?\n      kind: ThingKind?\n      lost: JSON?\n"))
+        // Read as the document's version reads it (3.0: `nullable`, a Boolean `exclusiveMinimum`).
+        #expect(Self.file(outcome, "service.yaml").contains("      label: String?\n      kind: ThingKind?\n      lost: JSON?\n      count: Int?\n"))
         #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Base/properties/count: warning: validation keywords not kept (apigen checks types, not values): minimum",
             "doc.yaml#/components/schemas/Thing/properties/lost: warning: reference '#/components/schemas/Base/properties/missing' does not name a schema of this document: typed JSON",
         ])
     }

@@ -71,6 +71,27 @@ enum OpenAPIDocumentLoader {
         var repairs: [DocumentRepair.Note]
     }
 
+    /// A schema of a document read on its own (the target of a `$ref` into a schema's inside), as
+    /// the document's version reads it and mended as the whole document was.
+    static func schema(_ value: Any, version: String) -> OpenAPIKit.JSONSchema? {
+        var repair = DocumentRepair(version: version)
+        let mended = repair.repaired(value, at: JSONPointer()) ?? value
+        let decoder = JSONDecoder()
+        decoder.userInfo = withoutExtensions
+        guard version.hasPrefix("3.0") else {
+            guard JSONSerialization.isValidJSONObject(mended), let data = try? JSONSerialization.data(withJSONObject: mended) else { return nil }
+            return try? decoder.decode(OpenAPIKit.JSONSchema.self, from: data)
+        }
+        // OpenAPIKitCompat converts whole documents: the schema is read as the one component of one.
+        let wrapper: [String: Any] = [
+            "openapi": version, "info": ["title": "", "version": ""], "paths": [String: Any](),
+            "components": ["schemas": ["schema": mended]],
+        ]
+        guard JSONSerialization.isValidJSONObject(wrapper), let data = try? JSONSerialization.data(withJSONObject: wrapper),
+              let document = try? decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data) else { return nil }
+        return document.convert(to: .v3_1_1).components.schemas["schema"]
+    }
+
     /// OpenAPIKit told not to decode vendor extensions: it would decode each object's subtree again
     /// for every level above it. The importer reads the extensions it knows from the text.
     /// (OpenAPIKit30's key is the same key.)

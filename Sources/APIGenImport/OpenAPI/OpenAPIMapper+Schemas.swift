@@ -239,21 +239,14 @@ extension OpenAPIMapper {
             warn(pointer, "reference", "'\(target)' refers to itself without an object in between: typed JSON")
             return TypeInfo(type: "JSON")
         }
-        guard let value = raw.foundationValue(at: place), JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value),
-              let schema = try? Self.schemaDecoder.decode(JSONSchema.self, from: data) else {
+        guard case .string(let version)? = raw.value(at: JSONPointer(["openapi"])), let value = raw.foundationValue(at: place),
+              let schema = OpenAPIDocumentLoader.schema(value, version: version) else {
             warn(pointer, "reference", "reference '\(target)' does not name a schema of this document: typed JSON")
             return TypeInfo(type: "JSON")
         }
         expandingAliases.insert(key)
         defer { expandingAliases.remove(key) }
         return typeInfo(schema, at: place, hint: hint)
-    }
-
-    private static var schemaDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.userInfo = OpenAPIDocumentLoader.withoutExtensions
-        return decoder
     }
 
     /// The type a `$ref` stands for: a component model's name, or the type of an alias component.
