@@ -545,6 +545,79 @@ import APIGenImport
         ])
     }
 
+    /// SendGrid, Okta, Spotify and HubSpot: a query parameter named like a path parameter goes in the
+    /// query (the operation was dropped); a path parameter not marked required is read as required
+    /// (Okta's document could not be read); a parameter's description on its schema is kept;
+    /// `additionalProperties: true` beside properties keeps the extra keys; a component merged twice
+    /// through `allOf`, or a shared parameter, is one warning, not a false one or several;
+    /// `example: null` is no example.
+    @Test func parametersExtraKeysAndWarningsAsPublishedDocumentsHaveThem() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Repro, version: "1"}
+        paths:
+          /lists/{list_id}:
+            parameters:
+              - {name: list_id, in: path, schema: {type: string}}
+            get:
+              operationId: getList
+              parameters:
+                - {name: list_id, in: query, schema: {type: integer, description: The list to copy from.}}
+                - $ref: "#/components/parameters/ContentType"
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Input"}
+                      example: null
+            put:
+              operationId: putList
+              parameters:
+                - $ref: "#/components/parameters/ContentType"
+              responses:
+                "204": {description: ok}
+        components:
+          parameters:
+            ContentType: {name: Content-Type, in: header, schema: {type: string}}
+          schemas:
+            Base:
+              type: object
+              properties: {name: {type: string, maxLength: 10}}
+            Common:
+              allOf:
+                - $ref: "#/components/schemas/Base"
+                - {type: object, properties: {subject: {type: string}}}
+            Input:
+              additionalProperties: true
+              allOf:
+                - $ref: "#/components/schemas/Base"
+                - $ref: "#/components/schemas/Common"
+                - {type: object, additionalProperties: true, properties: {html: {type: string}}}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 2)
+        let apis = Self.file(outcome, "default.yaml")
+        #expect(apis.contains("""
+            params:
+              list_id: String
+              listId2:
+                type: Int?
+                in: query
+                key: list_id
+                description: The list to copy from.
+        """))
+        #expect(Self.file(outcome, "service.yaml").contains("  Input:\n    additionalFields: JSON\n    fields:\n      name: String?\n      subject: String?\n      html: String?\n"))
+        #expect(Self.warnings(outcome) == [
+            "doc.yaml#/components/parameters/ContentType: warning: header parameter 'Content-Type' not imported: the runtime sets it",
+            "doc.yaml#/components/schemas/Base/properties/name: warning: validation keywords not kept (apigen checks types, not values): maxLength",
+            "doc.yaml#/paths/~1lists~1{list_id}/get/parameters/0: warning: parameter 'list_id' named 'listId2': its Swift name is taken",
+            "doc.yaml#/paths/~1lists~1{list_id}/parameters/0: warning: path parameter 'list_id' not marked required: read as required (a path parameter always is)",
+        ])
+        try await Self.expectSwiftCompiles(outcome)
+    }
+
     /// A document in several files says so when it cannot be read.
     @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
         let outcome = Self.importYAML("""

@@ -13,6 +13,7 @@ import Foundation
 /// - A string enum's numbers and Booleans (`- 3` in YAML) are made text; a `null` in an enum is
 ///   taken out, and makes a schema that does not allow null nullable.
 /// - An integer enum's values that are not whole numbers are removed.
+/// - A path parameter not marked `required` is made required.
 struct DocumentRepair {
     /// A mend the importer reports.
     struct Note {
@@ -38,6 +39,7 @@ struct DocumentRepair {
             if let reference = object["$ref"] as? String, !reference.hasPrefix("#") { externalReferences += 1 }
             var mended = object
             var changed = mendSchema(&mended, at: pointer)
+            changed = mendPathParameter(&mended, at: pointer) || changed
             for (key, member) in object where member is [String: Any] || member is [Any] {
                 if let new = repaired(member, at: pointer.appending(key)) {
                     mended[key] = new
@@ -64,6 +66,14 @@ struct DocumentRepair {
     private static func types(of object: [String: Any]) -> [String] {
         if let type = object["type"] as? String { return [type] }
         return (object["type"] as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    /// A path parameter not marked `required`, which OpenAPI demands and OpenAPIKit enforces.
+    private mutating func mendPathParameter(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
+        guard object["in"] as? String == "path", object["name"] is String, (object["required"] as? NSNumber)?.boolValue != true else { return false }
+        object["required"] = true
+        notes.append(Note(pointer: pointer, kind: "parameter", message: "path parameter '\(object["name"] as? String ?? "")' not marked required: read as required (a path parameter always is)"))
+        return true
     }
 
     /// Mends one schema object in place; whether anything changed.

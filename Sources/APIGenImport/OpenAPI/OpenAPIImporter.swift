@@ -38,7 +38,9 @@ public enum OpenAPIImporter {
         let files = assembler.assemble(mapper.service, warnings: &warnings, errors: &errors, document: documentName)
         StageTiming.mark("checked")
         outcome.errors = errors
-        outcome.warnings = warnings
+        // One line per loss: a schema reached from several places is reported once.
+        var seen: Set<ImportWarning> = []
+        outcome.warnings = warnings.filter { seen.insert($0).inserted }
         outcome.files = files
         outcome.apisOut = errors.isEmpty ? mapper.service.apis.count - warnings.filter { $0.kind == "rejected-operation" }.count : 0
         return outcome

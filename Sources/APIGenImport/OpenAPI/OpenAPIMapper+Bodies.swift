@@ -343,7 +343,8 @@ extension OpenAPIMapper {
                     let info = typeInfo(schema, at: schemaPointer, hint: api + "Result")
                     result.add("type", .text(info.expression(optional: false)))
                 }
-                if envelope == nil { mock = example(media, schema: schema, at: here) }
+                // `example: null` says there is none.
+                if envelope == nil { mock = example(media, schema: schema, at: here).flatMap { $0 == .null ? nil : $0 } }
             }
         }
         result.add("description", text: response.description)

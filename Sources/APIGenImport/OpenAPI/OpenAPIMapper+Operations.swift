@@ -90,7 +90,7 @@ extension OpenAPIMapper {
         api.add("path", .text(path))
         // What an apigen export keeps in `x-apigen` replaces what the standard parts approximate.
         let kept = operationKept(at: pointer)
-        var params = ParamsBuilder()
+        var params = ParamsBuilder(placeholders: Self.placeholders(of: path))
         mapParameters(pathItem.parameters, operation.parameters, api: name, method: method, pointer: pointer, kept: kept, into: &params)
         if let body = operation.requestBody, !kept.contains(where: { $0.key == "body" }) {
             mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
@@ -122,10 +122,33 @@ extension OpenAPIMapper {
 
     /// An API's params as they are built, with their Swift names kept unique.
     struct ParamsBuilder {
+        /// The path's `{name}` placeholders: a param of another place with that name or key says
+        /// where it goes (the generator would put it in the path).
+        var placeholders: Set<String> = []
         var entries: [SpecEntry] = []
         /// The one value an `Accept` header parameter allows (or defaults to): the API's `accept`.
         var accept: String?
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
+    }
+
+    /// The `{name}` placeholders of a path.
+    static func placeholders(of path: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// A parameter's schema, references followed (a description given on it describes the parameter).
+    private func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
+        guard case .a(let context) = parameter.schemaOrContent else { return nil }
+        switch context.schema {
+        case .a(let reference): return resolved(.reference(reference.jsonReference))
+        case .b(let schema): return schema
+        }
     }
 
     /// The value a header parameter is fixed at: its only enum value, else its default.
@@ -222,10 +245,11 @@ extension OpenAPIMapper {
         let optional = (!parameter.required && entries.isEmpty && location != "path")
             || raw.value(at: pointer.appending("schema", "x-apigen-optional")) == .bool(true)
         entries.insert(SpecEntry("type", .text(info.expression(optional: optional))), at: 0)
-        let placedByDefault = location == "path" || (location == "query" && ["GET", "DELETE", "HEAD"].contains(method))
+        let namesAPlaceholder = params.placeholders.contains(parameter.name) || params.placeholders.contains(name)
+        let placedByDefault = location == "path" || (location == "query" && ["GET", "DELETE", "HEAD"].contains(method) && !namesAPlaceholder)
         if !placedByDefault { entries.add("in", .text(location)) }
         if renamed { entries.add("key", text: parameter.name) }
-        entries.add("description", text: parameter.description)
+        entries.add("description", text: parameter.description ?? parameterSchema(parameter)?.description)
         if let format = info.format { entries.add("format", text: format) }
         if parameter.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
         if let style {

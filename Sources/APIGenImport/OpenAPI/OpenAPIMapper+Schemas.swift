@@ -415,14 +415,22 @@ extension OpenAPIMapper {
             for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
                 properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
             }
-            if case .b(let values)? = context.additionalProperties {
+            switch context.additionalProperties {
+            case .b(let values)?:
                 additional = typeInfo(values, at: pointer.appending("additionalProperties"), hint: model + "Value")
+            case .a(true)? where !context.properties.isEmpty:
+                // Keys beyond the properties are kept (Okta's custom profile attributes).
+                additional = TypeInfo(type: "JSON")
+            default:
+                break
             }
         case .all(let parts, _):
             for (index, part) in parts.enumerated() {
                 collectProperties(model, schema: part, at: pointer.appending("allOf", String(index)), into: &properties, additional: &additional, visited: &visited)
             }
         case .reference(let reference, _):
+            // A component reached again (`Input: allOf [Base, Common]`, `Common: allOf [Base, …]`) is merged once.
+            if let name = reference.name, visited.contains(name) { return }
             guard let name = reference.name, reference.isInternal, visited.insert(name).inserted,
                   let key = OpenAPI.ComponentKey(rawValue: name), let target = document.components.schemas[key] else {
                 warn(pointer, "allOf", "allOf member '\(reference.absoluteString)' cannot be merged: not a component schema")
