@@ -47,6 +47,15 @@ struct NEIMapper {
     /// Datatype id → model name (objects and enums) or type (arrays of another).
     var datatypeTypes: [Int: String] = [:]
     var enumModels: Set<String> = []
+    /// The datatypes that become models (the others stand for a type).
+    var modelIDs: Set<Int> = []
+    /// An enum model's values, for checking defaults.
+    var enumValues: [String: [String]] = [:]
+    /// Enum models of whole numbers (their defaults are numbers).
+    var numberEnums: Set<String> = []
+
+    /// The types NEI's alias datatypes stand for, by `format`: string, number, boolean, file.
+    static let aliasTypes: [Int: String] = [3: "String", 4: "Double", 5: "Bool", 6: "Data"]
 
     init(root: [String: Any], documentName: String) {
         self.root = root
@@ -55,7 +64,8 @@ struct NEIMapper {
         let title = project?["name"] as? String ?? ""
         var names = NameRegistry()
         let name = names.typeName(for: title, fallback: "NEI")
-        service = ImportedService(name: name, description: (project?["description"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? (title.isEmpty ? nil : title))
+        // The project's name describes the service unless it is only the service's name.
+        service = ImportedService(name: name, description: (project?["description"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? (title.isEmpty || title == name ? nil : title))
         typeNames.reserve(name)
         typeNames.reserve(name + "Service")
     }
@@ -85,6 +95,12 @@ struct NEIMapper {
             let format = Self.int(datatype["format"]) ?? 0
             let source = datatype["name"] as? String ?? ""
             guard format == 0 || format == 1 else { continue }
+            let values = Self.enumValues(datatype)
+            if format == 1, values.isEmpty {
+                warn(location("datatype", datatype), "enum", "enum without values: its uses are typed String")
+                datatypeTypes[id] = "String"
+                continue
+            }
             if format == 0, (datatype["params"] as? [Any])?.isEmpty ?? true {
                 warn(location("datatype", datatype), "datatype", "datatype without fields: its uses hold any JSON object ([String: JSON])")
                 datatypeTypes[id] = "[String: JSON]"
@@ -95,12 +111,22 @@ struct NEIMapper {
                 warn(location("datatype", datatype), "rename", "datatype '\(source)' named '\(name)': \(SpecNaming.typeName(source).map { "'\($0)' is taken" } ?? "it makes no Swift name")")
             }
             datatypeTypes[id] = name
-            if format == 1 { enumModels.insert(name) }
+            modelIDs.insert(id)
+            if format == 1 {
+                enumModels.insert(name)
+                let params = datatype["params"] as? [[String: Any]] ?? []
+                if params.allSatisfy({ Self.int($0["type"]) == 10002 }) {
+                    numberEnums.insert(name)
+                    enumValues[name] = values.filter { Int($0) != nil }
+                } else {
+                    enumValues[name] = values
+                }
+            }
         }
         for datatype in datatypes {
             guard let id = Self.int(datatype["id"]), Self.int(datatype["type"]) != 1, NEIImporter.systemTypes[id] == nil else { continue }
             let format = Self.int(datatype["format"]) ?? 0
-            if let name = datatypeTypes[id], !name.hasPrefix("[") {
+            if modelIDs.contains(id), let name = datatypeTypes[id] {
                 buildModel(name, datatype: datatype, isEnum: format == 1)
             } else if datatypeTypes[id] == nil {
                 warn(location("datatype", datatype), "datatype", "datatype of format \(format) (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for")
@@ -115,6 +141,12 @@ struct NEIMapper {
             let file = files.file(for: groupID, named: Self.text(group?["name"]), fallback: "group")
             mapInterface(interface, file: file)
         }
+    }
+
+    /// An enum datatype's values (each param's `defaultValue`), duplicates left out.
+    static func enumValues(_ datatype: [String: Any]) -> [String] {
+        var seen: Set<String> = []
+        return (datatype["params"] as? [[String: Any]] ?? []).compactMap { $0["defaultValue"] as? String }.filter { seen.insert($0).inserted }
     }
 
     func location(_ kind: String, _ item: [String: Any]) -> String {
@@ -133,6 +165,9 @@ struct NEIMapper {
         } else if let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }),
                   let inner = (datatype["params"] as? [[String: Any]])?.first, Self.int(datatype["format"]) == 2 {
             base = "[\(type(of: inner, at: location))]"
+        } else if let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }),
+                  let alias = Self.aliasTypes[Self.int(datatype["format"]) ?? -1] {
+            base = alias
         } else {
             warn(location, "datatype", "param '\(param["name"] as? String ?? "")' has unknown type id \(id): typed JSON")
             base = "JSON"
@@ -154,11 +189,19 @@ struct NEIMapper {
         if let value = Self.text(param["defaultValue"]) {
             switch type {
             case "String": defaultNode = .json(.string(value))
-            case "Double" where Double(value) != nil: defaultNode = .json(.number(value))
+            case "Double" where Self.isDecimal(value): defaultNode = .json(.number(value))
             case "Bool" where value == "true" || value == "false": defaultNode = .json(.bool(value == "true"))
+            case "Bool" where value == "1" || value == "0": defaultNode = .json(.bool(value == "1"))
             default:
-                if enumModels.contains(type) { defaultNode = .json(.string(value)) }
-                else { warn(location, "default", "default '\(value)' of '\(key)' not kept: apigen keeps defaults of numbers, text, Bool and enums") }
+                if let values = enumValues[type] {
+                    if values.contains(value) {
+                        defaultNode = .json(numberEnums.contains(type) ? .number(value) : .string(value))
+                    } else {
+                        warn(location, "default", "default '\(value)' of '\(key)' not kept: it is not a value of \(type) (\(values.joined(separator: ", ")))")
+                    }
+                } else {
+                    warn(location, "default", "default '\(value)' of '\(key)' not kept: \(["String", "Double", "Bool"].contains(type) ? "it is not a value of \(type)" : "apigen keeps defaults of numbers, text, Bool and enums")")
+                }
             }
         }
         let required = Self.int(param["required"]) == 1
@@ -169,6 +212,50 @@ struct NEIMapper {
         return (name, entries.count == 1 ? entries[0].value : .map(entries))
     }
 
+    /// Whether an interface's outputs imported from a datatype give one of its fields another type.
+    func hasOverriddenField(_ outputs: [[String: Any]], of id: Int) -> Bool {
+        guard let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }) else { return false }
+        let declared = datatype["params"] as? [[String: Any]] ?? []
+        return outputs.contains { output in
+            guard let field = declared.first(where: { Self.text($0["name"]) == Self.text(output["name"]) }) else { return true }
+            return Self.int(field["type"]) != Self.int(output["type"]) || (Self.int(field["isArray"]) ?? 0) != (Self.int(output["isArray"]) ?? 0)
+        }
+    }
+
+    /// The variables of a path: `{id}` and NEI's `:id`.
+    static func placeholders(of path: String) -> Set<String> {
+        let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        var names: Set<String> = []
+        for segment in route.split(separator: "/") {
+            if segment.hasPrefix(":"), segment.count > 1 { names.insert(String(segment.dropFirst())) }
+            var rest = segment[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                names.insert(String(rest[rest.index(after: open)..<close]))
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return names
+    }
+
+    /// The path without the constant query items (`?type=1`) an input of the same name sends.
+    static func withoutConstantsSentByInputs(_ path: String, inputKeys: Set<String>, dropped: (String) -> Void) -> String {
+        guard let question = path.firstIndex(of: "?") else { return path }
+        let items = path[path.index(after: question)...].split(separator: "&").map(String.init)
+        let kept = items.filter { item in
+            let key = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? item
+            guard inputKeys.contains(key) else { return true }
+            dropped(item)
+            return false
+        }
+        let route = String(path[..<question])
+        return kept.isEmpty ? route : route + "?" + kept.joined(separator: "&")
+    }
+
+    /// A number as JSON writes it (not `0x10`, `NaN` or `inf`, which Swift's `Double(_:)` reads).
+    static func isDecimal(_ text: String) -> Bool {
+        text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+    }
+
     mutating func buildModel(_ name: String, datatype: [String: Any], isEnum: Bool) {
         let place = location("datatype", datatype)
         var entries: [SpecEntry] = []
@@ -177,11 +264,16 @@ struct NEIMapper {
         if isEnum {
             let isNumber = params.allSatisfy { Self.int($0["type"]) == 10002 } && !params.isEmpty
             var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
+            var seen: Set<String> = []
             if isNumber {
                 var cases: [SpecEntry] = []
                 for param in params {
                     guard let value = Self.text(param["defaultValue"]), let number = Int(value) else {
                         warn(place, "enum", "enum value '\(param["defaultValue"] ?? "")' is not a whole number: dropped")
+                        continue
+                    }
+                    guard seen.insert(String(number)).inserted else {
+                        warn(place, "enum", "enum value '\(value)' listed twice: kept once")
                         continue
                     }
                     let caseName = registry.memberName(for: Self.text(param["name"]) ?? (number < 0 ? "minus\(-number)" : "value\(number)"), fallback: "value").name
@@ -193,6 +285,10 @@ struct NEIMapper {
                 var cases: [SpecNode] = []
                 for param in params {
                     guard let value = param["defaultValue"] as? String else { continue }
+                    guard seen.insert(value).inserted else {
+                        warn(place, "enum", "enum value '\(value)' listed twice: kept once")
+                        continue
+                    }
                     let source = Self.text(param["name"]) ?? value
                     let (caseName, renamed) = registry.memberName(for: source, fallback: "value")
                     var entry: [SpecEntry] = [SpecEntry("value", .text(value))]
@@ -237,19 +333,38 @@ struct NEIMapper {
                 path = "/" + path
             }
         }
+        let params = interface["params"] as? [String: Any] ?? [:]
+        let inputs = params["inputs"] as? [[String: Any]] ?? []
+        let inputKeys = Set(inputs.compactMap { Self.text($0["name"]) })
+        path = Self.withoutConstantsSentByInputs(path, inputKeys: inputKeys) { item in
+            warn(place, "query", "constant query item '\(item)' of the path not kept: the input of that name sends it")
+        }
         var api: [SpecEntry] = []
         api.add("description", text: [Self.text(interface["name"]), Self.text(interface["description"])].compactMap { $0 }.joined(separator: "\n\n"))
         if method != "GET" { api.add("method", .text(method)) }
         api.add("path", .text(path))
-        let params = interface["params"] as? [String: Any] ?? [:]
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
         var specParams: [SpecEntry] = []
-        for param in params["inputs"] as? [[String: Any]] ?? [] {
-            if let (paramName, node) = member(param, names: &names, at: place, optional: true) { specParams.add(paramName, node) }
+        let placeholders = Self.placeholders(of: path)
+        for param in inputs {
+            // A path variable is always sent: NEI's older exports say nothing of `required`.
+            let inPath = Self.text(param["name"]).map(placeholders.contains) ?? false
+            if let (paramName, node) = member(param, names: &names, at: place, optional: !inPath) { specParams.add(paramName, node) }
+        }
+        // NEI exports leave path variables out of the inputs (`/api/projects/:id`).
+        for placeholder in placeholders.sorted() where !inputKeys.contains(placeholder) {
+            let (paramName, renamed) = names.memberName(for: placeholder, fallback: "param")
+            warn(place, "path", "path variable '\(placeholder)' is not among the inputs: added as a String param")
+            specParams.add(paramName, renamed ? .map([SpecEntry("type", .text("String")), SpecEntry("key", .text(placeholder))]) : .text("String"))
         }
         var constantHeaders: [SpecEntry] = []
+        var headerNamesSeen: Set<String> = []
         for header in params["reqHeaders"] as? [[String: Any]] ?? [] {
             guard let headerName = Self.text(header["name"]) else { continue }
+            guard headerNamesSeen.insert(headerName.lowercased()).inserted else {
+                warn(place, "header", "request header '\(headerName)' listed twice (header names ignore case): kept once")
+                continue
+            }
             if let value = Self.text(header["defaultValue"]) {
                 constantHeaders.add(headerName, .text(value))
             } else if let (paramName, node) = member(header, names: &names, at: place, optional: true) {
@@ -267,7 +382,10 @@ struct NEIMapper {
         var response: [SpecEntry] = []
         let importedFrom = Set(outputs.compactMap { Self.int($0["datatypeId"]) }.filter { $0 != 0 })
         if !outputs.isEmpty {
-            if importedFrom.count == 1, let id = importedFrom.first, outputs.allSatisfy({ Self.int($0["datatypeId"]) == id }), let model = datatypeTypes[id] {
+            // Outputs imported whole from one datatype are that model; with a field's type
+            // overridden (NEI's `result` of `ResultData` made `[Todo]`) they are the answer's own fields.
+            if importedFrom.count == 1, let id = importedFrom.first, outputs.allSatisfy({ Self.int($0["datatypeId"]) == id }), let model = datatypeTypes[id],
+               !hasOverriddenField(outputs, of: id) {
                 response.add("type", .text(model))
             } else {
                 var fieldNames = NameRegistry()
@@ -280,8 +398,13 @@ struct NEIMapper {
         }
         var headerNames = NameRegistry(reserved: ["body"])
         var responseHeaders: [SpecEntry] = []
+        var responseHeadersSeen: Set<String> = []
         for header in params["resHeaders"] as? [[String: Any]] ?? [] {
             guard let headerName = Self.text(header["name"]) else { continue }
+            guard responseHeadersSeen.insert(headerName.lowercased()).inserted else {
+                warn(place, "header", "response header '\(headerName)' listed twice (header names ignore case): kept once")
+                continue
+            }
             let member = headerNames.memberName(for: headerName, fallback: "header").name
             responseHeaders.add(SpecNaming.memberName(member) ?? member, .map([SpecEntry("type", .text("String?")), SpecEntry("key", .text(headerName))]))
         }

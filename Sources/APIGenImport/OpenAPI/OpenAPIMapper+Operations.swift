@@ -142,13 +142,11 @@ extension OpenAPIMapper {
         return names
     }
 
-    /// A parameter's schema, references followed (a description given on it describes the parameter).
+    /// A parameter's own schema (a description given on it describes the parameter; a referenced
+    /// component's describes its type).
     private func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
-        guard case .a(let context) = parameter.schemaOrContent else { return nil }
-        switch context.schema {
-        case .a(let reference): return resolved(.reference(reference.jsonReference))
-        case .b(let schema): return schema
-        }
+        guard case .a(let context) = parameter.schemaOrContent, case .b(let schema) = context.schema else { return nil }
+        return schema
     }
 
     /// The value a header parameter is fixed at: its only enum value, else its default.
