@@ -302,6 +302,12 @@ struct NEIMapper {
             var names = NameRegistry()
             var fields: [SpecEntry] = []
             for param in params {
+                // A required field of the datatype's own type could never end: it is optional.
+                var param = param
+                if Self.int(param["required"]) == 1, Self.int(param["isArray"]) != 1, let own = Self.int(datatype["id"]), Self.int(param["type"]) == own {
+                    warn(place, "cycle", "field '\(param["name"] as? String ?? "")' of '\(name)' holds its own datatype: optional, or no value could ever be written")
+                    param["required"] = 0
+                }
                 if let (fieldName, node) = member(param, names: &names, at: place, optional: true) { fields.add(fieldName, node) }
             }
             entries.add("fields", .map(fields))
@@ -359,10 +365,23 @@ struct NEIMapper {
         }
         var constantHeaders: [SpecEntry] = []
         var headerNamesSeen: Set<String> = []
+        var formBody = Self.int(interface["reqFormat"]) == 1 && !["GET", "HEAD"].contains(method) ? "form" : nil
         for header in params["reqHeaders"] as? [[String: Any]] ?? [] {
             guard let headerName = Self.text(header["name"]) else { continue }
             guard headerNamesSeen.insert(headerName.lowercased()).inserted else {
                 warn(place, "header", "request header '\(headerName)' listed twice (header names ignore case): kept once")
+                continue
+            }
+            // NEI's way of saying a body is a form: the runtime sets the content type from `body`.
+            if headerName.lowercased() == "content-type" {
+                let value = (Self.text(header["defaultValue"]) ?? "").lowercased()
+                if value.hasPrefix("application/x-www-form-urlencoded"), !["GET", "HEAD"].contains(method) {
+                    formBody = "form"
+                } else if value.hasPrefix("multipart/form-data"), !["GET", "HEAD"].contains(method) {
+                    formBody = "multipart"
+                } else if !value.hasPrefix("application/json") {
+                    warn(place, "header", "request header 'Content-Type: \(value)' not kept: the runtime sets the content type of the body it sends (JSON, form or multipart)")
+                }
                 continue
             }
             if let value = Self.text(header["defaultValue"]) {
@@ -377,7 +396,7 @@ struct NEIMapper {
         }
         if !specParams.isEmpty { api.add("params", .map(specParams)) }
         if !constantHeaders.isEmpty { api.add("headers", .map(constantHeaders)) }
-        if Self.int(interface["reqFormat"]) == 1, !["GET", "HEAD"].contains(method) { api.add("body", .text("form")) }
+        if let formBody { api.add("body", .text(formBody)) }
         let outputs = params["outputs"] as? [[String: Any]] ?? []
         var response: [SpecEntry] = []
         let importedFrom = Set(outputs.compactMap { Self.int($0["datatypeId"]) }.filter { $0 != 0 })
