@@ -5,6 +5,7 @@ import Testing
     @Test(arguments: [
         ("nick_name", "nickName"), ("nick-name", "nickName"), ("user id", "userId"), ("2fa", "_2fa"),
         ("URL", "url"), ("URLString", "urlString"), ("ID", "id"), ("Name", "name"), ("itemId", "itemId"),
+        ("SHA256", "sha256"), ("ES256", "es256"), ("RSA_SHA256", "rsaSHA256"), ("HS512Key", "hs512Key"),
         ("default", "`default`"), ("class", "`class`"), ("self", "self_"), ("super", "super_"), ("Type", "type"), ("Self", "self_"), ("protocol", "`protocol`"),
         ("X-Trace-Id", "xTraceId"), ("é", "é"), ("---", nil), ("名称", "名称"), ("用户 id", "用户Id"),
         ("Prénom", "prénom"), ("Ärger", "ärger"), ("e\u{301}tat", "e\u{301}tat"), ("\u{301}x", "_\u{301}x"),
@@ -36,7 +37,7 @@ import Testing
     @Test func asciiNamesAreNamedAsTheUnicodePathNamesThem() {
         let alphabet = Array("aZ_- 9.AbURLid2$X")
         var generator = SystemRandomNumberGenerator()
-        var names = ["", "_", "9", "ID", "URLString", "a", "A1b", "x-Y_z", "HTTPServer2Go", "__init__", "self", "Type"]
+        var names = ["", "_", "9", "ID", "URLString", "a", "A1b", "x-Y_z", "HTTPServer2Go", "__init__", "self", "Type", "SHA256", "ES256x"]
         for _ in 0..<2_000 {
             names.append(String((0..<Int.random(in: 1...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
         }

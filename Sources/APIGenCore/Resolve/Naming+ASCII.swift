@@ -57,14 +57,15 @@ extension Naming {
         }
 
         /// Lowercases a leading acronym, keeping its last capital as the start of the next word when
-        /// lowercase follows: URLString → urlString, ID → id, Name → name.
+        /// lowercase follows: URLString → urlString, ID → id, Name → name, SHA256 → sha256.
         private static func appendLoweringLead(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
             var upperRun = 0
             for byte in word {
                 guard byte.isASCIIUpper else { break }
                 upperRun += 1
             }
-            let lowered = upperRun == word.count || upperRun <= 1 ? upperRun : upperRun - 1
+            let followedByLower = upperRun < word.count && word[word.startIndex + upperRun].isASCIILower
+            let lowered = upperRun <= 1 || !followedByLower ? upperRun : upperRun - 1
             for (offset, byte) in word.enumerated() { result.append(offset < lowered ? byte | 0x20 : byte) }
         }
 

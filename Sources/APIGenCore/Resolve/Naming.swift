@@ -119,13 +119,15 @@ enum Naming {
         word.prefix(1).uppercased() + word.dropFirst()
     }
 
-    /// Lowercases a leading acronym: `URLString` → `urlString`, `ID` → `id`, `Name` → `name`.
+    /// Lowercases a leading acronym: `URLString` → `urlString`, `ID` → `id`, `Name` → `name`,
+    /// `SHA256` → `sha256`.
     private static func lowercasedLead(_ word: String) -> String {
         let characters = Array(word)
         var upperRun = 0
         while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
         if upperRun == 0 { return word }
-        if upperRun == characters.count || upperRun == 1 {
+        // The last capital starts the next word only when lowercase follows it (not a digit).
+        if upperRun == characters.count || upperRun == 1 || !characters[upperRun].isLowercase {
             return String(characters[..<upperRun]).lowercased() + String(characters[upperRun...])
         }
         // Keep the last capital of an acronym as the start of the next word: URLString → urlString.
