@@ -71,14 +71,14 @@ import APIGenImport
             x-tags: 用户,详情
         """))
         #expect(users.contains("        list: \"[用户]?\"\n        meta: \"[String: JSON]?\"\n"))
-        // `?flag` actions and `:id` stay as NEI writes them; reqFormat 1 is a form; File is Data.
+        // `?flag` actions and `:id` stay as NEI writes them; reqFormat 1 is a form, and with a File
+        // input a multipart body, the File a file part.
         #expect(groups.contains("    method: PATCH\n    path: \"/api/progroups/:id?changecreator\"\n"))
-        #expect(groups.contains("    body: form\n"))
-        #expect(groups.contains("      avatar: Data?\n"))
+        #expect(groups.contains("    body: multipart\n"))
+        #expect(groups.contains("      avatar: File?\n"))
         #expect(outcome.warnings.map(\.description) == [
             "shop-export.json: project: warning: an NEI export names no server; environment 'production' is https://example.com: set the real base URLs",
             "shop-export.json: NEI datatype 'Empty' (id 30004): warning: datatype without fields: its uses hold any JSON object ([String: JSON])",
-            "shop-export.json: NEI interface '转移创建者' (id 50002): warning: param 'avatar' is a File: typed Data (base64 text); apigen does not upload files",
             "shop-export.json: NEI interface '选项' (id 50004): warning: method OPTIONS not supported: not imported",
         ])
     }

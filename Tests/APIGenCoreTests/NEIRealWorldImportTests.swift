@@ -81,11 +81,13 @@ import APIGenImport
            {"id": 3, "name": "列表", "className": "TodoList", "method": "GET", "path": "/api/todos?type=1&all",
             "params": {"inputs": [{"name": "type", "type": 10001, "isArray": 0}],
                        "outputs": [{"name": "code", "type": 10002, \(output)}, {"name": "result", "type": 101, "isArray": 1, "datatypeId": 100, "defaultValue": "", "description": "", "typeName": "Todo"}],
-                       "resHeaders": [{"name": "Set-Cookie"}, {"name": "set-cookie"}]}}
+                       "resHeaders": [{"name": "Set-Cookie"}, {"name": "set-cookie"}]}},
+           {"id": 4, "name": "上传", "className": "SendFile", "method": "POST", "path": "/api/upload",
+            "params": {"inputs": [{"name": "file", "type": 9999, "isArray": 0, "required": 1}, {"name": "note", "type": 10001, "isArray": 0}], "outputs": []}}
          ]}
         """)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
-        #expect(outcome.operationsIn == 3 && outcome.apisOut == 3)
+        #expect(outcome.operationsIn == 4 && outcome.apisOut == 4)
         let apis = outcome.files.first { $0.path != "service.yaml" }?.contents ?? ""
         // An undeclared path variable is a param; a declared one is required; imported outputs
         // with an overridden field are the answer's own fields; a constant query item an input
@@ -105,6 +107,8 @@ import APIGenImport
                   type: String?
                   key: Set-Cookie
         """))
+        // A File input is a file part of a multipart body.
+        #expect(apis.contains("    path: /api/upload\n    params:\n      file: File\n      note: String?\n    body: multipart\n"))
         #expect(Self.warnings(outcome) == [
             "export.json: NEI interface '列表' (id 3): warning: constant query item 'type=1' of the path not kept: the input of that name sends it",
             "export.json: NEI interface '列表' (id 3): warning: response header 'set-cookie' listed twice (header names ignore case): kept once",

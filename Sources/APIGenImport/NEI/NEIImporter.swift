@@ -159,7 +159,7 @@ struct NEIMapper {
         var base: String
         if let system = NEIImporter.systemTypes[id] {
             base = system
-            if id == 9999 { warn(location, "file", "param '\(param["name"] as? String ?? "")' is a File: typed Data (base64 text); apigen does not upload files") }
+            if id == 9999 { warn(location, "file", "'\(param["name"] as? String ?? "")' is a File outside a request's inputs: typed Data (base64 text); files are sent as parts of a multipart body") }
         } else if let model = datatypeTypes[id] {
             base = model
         } else if let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }),
@@ -352,7 +352,18 @@ struct NEIMapper {
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
         var specParams: [SpecEntry] = []
         let placeholders = Self.placeholders(of: path)
+        var uploadsFiles = false
         for param in inputs {
+            // A File input is a file part of a multipart body.
+            if Self.int(param["type"]) == 9999, !["GET", "HEAD"].contains(method), let key = Self.text(param["name"]) {
+                let (paramName, renamed) = names.memberName(for: key, fallback: "param")
+                var parts = [SpecEntry("type", .text((Self.int(param["isArray"]) == 1 ? "[File]" : "File") + (Self.int(param["required"]) == 1 ? "" : "?")))]
+                if renamed { parts.add("key", text: key) }
+                parts.add("description", text: Self.text(param["description"]))
+                specParams.add(paramName, parts.count == 1 ? parts[0].value : .map(parts))
+                uploadsFiles = true
+                continue
+            }
             // A path variable is always sent: NEI's older exports say nothing of `required`.
             let inPath = Self.text(param["name"]).map(placeholders.contains) ?? false
             if let (paramName, node) = member(param, names: &names, at: place, optional: !inPath) { specParams.add(paramName, node) }
@@ -396,6 +407,7 @@ struct NEIMapper {
         }
         if !specParams.isEmpty { api.add("params", .map(specParams)) }
         if !constantHeaders.isEmpty { api.add("headers", .map(constantHeaders)) }
+        if uploadsFiles { formBody = "multipart" }
         if let formBody { api.add("body", .text(formBody)) }
         let outputs = params["outputs"] as? [[String: Any]] ?? []
         var response: [SpecEntry] = []
