@@ -30,7 +30,8 @@ import APIGenImport
            \(Self.datatype(103, "Empty", format: 1, [])),
            \(Self.datatype(104, "Float", format: 4, [])),
            \(Self.datatype(105, "Item", format: 0, [("s", 101, "unknown"), ("level", 102, "2"), ("count", 10002, "0x10"), ("ratio", 104, ""), ("mode", 103, ""), ("flag", 10003, "1")])),
-           {"id": 106, "type": 0, "name": "Node", "format": 0, "params": [{"name": "parent", "type": 106, "isArray": 0, "required": 1}]}
+           {"id": 106, "type": 0, "name": "Node", "format": 0, "params": [{"name": "parent", "type": 106, "isArray": 0, "required": 1}, {"name": "album", "typeName": "Album"}]},
+           {"name": "Album", "format": 0, "params": [{"name": "title", "type": 10001}]}
          ],
          "interfaces": []}
         """)
@@ -52,13 +53,15 @@ import APIGenImport
         """))
         #expect(service.contains("  Status:\n    enum:\n      - value: \"on\"\n        name: \"on\"\n      - value: \"off\"\n        name: \"off\"\n"))
         #expect(service.contains("  Level:\n    enum:\n      low: 1\n      high: 2\n"))
-        #expect(service.contains("  Node:\n    fields:\n      parent: Node?\n"))
+        #expect(service.contains("  Node:\n    fields:\n      parent: Node?\n      album: String?\n"))
         #expect(Self.warnings(outcome) == [
+            "export.json: NEI datatype 'Album' (id ?): warning: datatype without an id not imported: params refer to datatypes by id (is this an NEI import file rather than a project export?)",
             "export.json: NEI datatype 'Empty' (id 103): warning: enum without values: its uses are typed String",
             "export.json: NEI datatype 'Float' (id 104): warning: datatype of format 4 (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for",
             "export.json: NEI datatype 'Item' (id 105): warning: default '0x10' of 'count' not kept: it is not a value of Double",
             "export.json: NEI datatype 'Item' (id 105): warning: default 'unknown' of 's' not kept: it is not a value of Status (on, off)",
             "export.json: NEI datatype 'Node' (id 106): warning: field 'parent' of 'Node' holds its own datatype: optional, or no value could ever be written",
+            "export.json: NEI datatype 'Node' (id 106): warning: param 'album' names its type 'Album' without an id: typed String",
             "export.json: NEI datatype 'Status' (id 101): warning: enum value 'on' listed twice: kept once",
         ])
         try await Self.expectSwiftCompiles(outcome)

@@ -91,7 +91,12 @@ struct NEIMapper {
         let datatypes = (root["datatypes"] as? [[String: Any]] ?? []).sorted { (Self.int($0["id"]) ?? 0) < (Self.int($1["id"]) ?? 0) }
         // Name every datatype first: fields refer to datatypes by id, in any order.
         for datatype in datatypes {
-            guard let id = Self.int(datatype["id"]), Self.int(datatype["type"]) != 1, NEIImporter.systemTypes[id] == nil else { continue }
+            guard let id = Self.int(datatype["id"]) else {
+                // NEI's import files (not its exports) name datatypes without ids.
+                warn(location("datatype", datatype), "datatype", "datatype without an id not imported: params refer to datatypes by id (is this an NEI import file rather than a project export?)")
+                continue
+            }
+            guard Self.int(datatype["type"]) != 1, NEIImporter.systemTypes[id] == nil else { continue }
             let format = Self.int(datatype["format"]) ?? 0
             let source = datatype["name"] as? String ?? ""
             guard format == 0 || format == 1 else { continue }
@@ -155,6 +160,9 @@ struct NEIMapper {
 
     /// The spec type of an NEI param: a system type, a datatype, `[T]` when `isArray`.
     mutating func type(of param: [String: Any], at location: String) -> String {
+        if Self.int(param["type"]) == nil, let typeName = Self.text(param["typeName"]) {
+            warn(location, "datatype", "param '\(param["name"] as? String ?? "")' names its type '\(typeName)' without an id: typed String")
+        }
         let id = Self.int(param["type"]) ?? 10001
         var base: String
         if let system = NEIImporter.systemTypes[id] {
