@@ -27,6 +27,12 @@ import Testing
         }
     }
 
+    /// The placeholders importers fill are the ones the parser makes: NEI's `:id.json` is `{id}.json`.
+    @Test func pathPlaceholdersAreTheParsersOwn() {
+        #expect(SpecNaming.placeholders(ofPath: "/api/:id.json/{kind}/v1/{name}:run?flag&type=1") == ["id", "kind", "name"])
+        #expect(SpecNaming.placeholders(ofPath: "/api/list?:id") == [])
+    }
+
     @Test(arguments: [("user id", "UserId"), ("item-detail", "ItemDetail"), ("Login", "Login"), ("2fa", "_2fa"), ("login", "Login"), ("用户", "用户"), ("café au lait", "CaféAuLait")])
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)

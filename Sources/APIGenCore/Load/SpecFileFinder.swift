@@ -13,8 +13,9 @@ struct SpecSource: Sendable {
 }
 
 /// Finds every `*.yaml` and `*.yml` file under a folder, recursively (through links to files and
-/// folders, skipping hidden entries), in a stable order; or takes the one spec file it is given. The configuration (`apigen.yaml` at the folder's top, or the file
-/// given as `configuration`) is never a spec.
+/// folders, skipping hidden entries), in a stable order; or takes the one spec file it is given.
+/// The configuration (`apigen.yaml` at the folder's top, or the file given as `configuration`) is
+/// never a spec.
 enum SpecFileFinder {
     /// The configuration file's name.
     static let configurationName = "apigen.yaml"

@@ -75,4 +75,17 @@ public enum SpecNaming {
 
     /// Whether a model or API may not take this type name (runtime, template and standard names).
     public static func isReservedTypeName(_ name: String) -> Bool { Naming.reservedTypeNames.contains(name) }
+
+    /// The placeholders the generator finds in an API's `path`: `{id}`, and NEI's `:id` segments
+    /// as the parser rewrites them (`:id.json` is `{id}.json`); the query part (`?flag`) has none.
+    public static func placeholders(ofPath path: String) -> Set<String> {
+        let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        var names: Set<String> = []
+        var rest = Substring(ApiParser.placeholders(in: route))
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
 }

@@ -170,17 +170,20 @@ struct NEIMapper {
             if id == 9999 { warn(location, "file", "'\(param["name"] as? String ?? "")' is a File outside a request's inputs: typed Data (base64 text); files are sent as parts of a multipart body") }
         } else if let model = datatypeTypes[id] {
             base = model
-        } else if let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }),
-                  let inner = (datatype["params"] as? [[String: Any]])?.first, Self.int(datatype["format"]) == 2 {
+        } else if let datatype = self.datatype(id), let inner = (datatype["params"] as? [[String: Any]])?.first, Self.int(datatype["format"]) == 2 {
             base = "[\(type(of: inner, at: location))]"
-        } else if let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }),
-                  let alias = Self.aliasTypes[Self.int(datatype["format"]) ?? -1] {
+        } else if let datatype = self.datatype(id), let alias = Self.aliasTypes[Self.int(datatype["format"]) ?? -1] {
             base = alias
         } else {
             warn(location, "datatype", "param '\(param["name"] as? String ?? "")' has unknown type id \(id): typed JSON")
             base = "JSON"
         }
         return Self.int(param["isArray"]) == 1 ? "[\(base)]" : base
+    }
+
+    /// The export's datatype of an id.
+    func datatype(_ id: Int) -> [String: Any]? {
+        (root["datatypes"] as? [[String: Any]])?.first { Self.int($0["id"]) == id }
     }
 
     /// A field or param: `Type?`, or a mapping with key, description and default.
@@ -222,27 +225,12 @@ struct NEIMapper {
 
     /// Whether an interface's outputs imported from a datatype give one of its fields another type.
     func hasOverriddenField(_ outputs: [[String: Any]], of id: Int) -> Bool {
-        guard let datatype = (root["datatypes"] as? [[String: Any]])?.first(where: { Self.int($0["id"]) == id }) else { return false }
+        guard let datatype = datatype(id) else { return false }
         let declared = datatype["params"] as? [[String: Any]] ?? []
         return outputs.contains { output in
             guard let field = declared.first(where: { Self.text($0["name"]) == Self.text(output["name"]) }) else { return true }
             return Self.int(field["type"]) != Self.int(output["type"]) || (Self.int(field["isArray"]) ?? 0) != (Self.int(output["isArray"]) ?? 0)
         }
-    }
-
-    /// The variables of a path: `{id}` and NEI's `:id`.
-    static func placeholders(of path: String) -> Set<String> {
-        let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
-        var names: Set<String> = []
-        for segment in route.split(separator: "/") {
-            if segment.hasPrefix(":"), segment.count > 1 { names.insert(String(segment.dropFirst())) }
-            var rest = segment[...]
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                names.insert(String(rest[rest.index(after: open)..<close]))
-                rest = rest[rest.index(after: close)...]
-            }
-        }
-        return names
     }
 
     /// The path without the constant query items (`?type=1`) an input of the same name sends.
@@ -359,7 +347,7 @@ struct NEIMapper {
         api.add("path", .text(path))
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
         var specParams: [SpecEntry] = []
-        let placeholders = Self.placeholders(of: path)
+        let placeholders = SpecNaming.placeholders(ofPath: path)
         var uploadsFiles = false
         for param in inputs {
             // A File input is a file part of a multipart body.

@@ -83,7 +83,7 @@ struct DocumentRepair {
         var changed = false
         if types.contains("integer") {
             for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] {
-                guard let number = object[key] as? NSNumber, !Self.isBoolean(number), Self.wholeInt64(number) == nil else { continue }
+                guard let number = object[key] as? NSNumber, !number.isJSONBoolean, Self.wholeInt64(number) == nil else { continue }
                 object[key] = nil
                 changed = true
                 notes.append(Note(pointer: pointer.appending(key), kind: "validation", message: "\(key) \(number.stringValue) is not a whole number within Int64: not kept (apigen checks types, not values)"))
@@ -91,7 +91,7 @@ struct DocumentRepair {
         }
         if !isVersion30 {
             for key in ["exclusiveMinimum", "exclusiveMaximum"] {
-                guard let flag = object[key] as? NSNumber, Self.isBoolean(flag) else { continue }
+                guard let flag = object[key] as? NSNumber, flag.isJSONBoolean else { continue }
                 object[key] = nil
                 changed = true
                 notes.append(Note(pointer: pointer.appending(key), kind: "validation", message: "\(key): \(flag.boolValue) is OpenAPI 3.0's form (3.1 gives the bound itself): not kept"))
@@ -113,23 +113,18 @@ struct DocumentRepair {
             guard values.contains(where: { $0 is NSNumber }) else { return changed }
             object["enum"] = values.map { value in
                 guard let number = value as? NSNumber else { return value }
-                return Self.isBoolean(number) ? String(number.boolValue) : number.stringValue
+                return number.isJSONBoolean ? String(number.boolValue) : number.stringValue
             }
             changed = true
         } else if types.contains("integer") {
             // The mapper reads the values as written and warns of each one it drops.
-            let whole = values.filter { value in (value as? NSNumber).map { !Self.isBoolean($0) && Self.wholeInt64($0) != nil } ?? false }
+            let whole = values.filter { value in (value as? NSNumber).map { !$0.isJSONBoolean && Self.wholeInt64($0) != nil } ?? false }
             if whole.count != values.count {
                 object["enum"] = whole
                 changed = true
             }
         }
         return changed
-    }
-
-    /// `JSONSerialization` gives Booleans as numbers of type code `c`.
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
     }
 
     /// The number as an `Int64` when it is a whole number within its range.

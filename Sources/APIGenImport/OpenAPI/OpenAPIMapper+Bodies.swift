@@ -4,7 +4,7 @@ import OpenAPIKit
 
 /// Request bodies and responses.
 extension OpenAPIMapper {
-    private static func isJSON(_ type: String) -> Bool {
+    static func isJSON(_ type: String) -> Bool {
         type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 
@@ -48,21 +48,22 @@ extension OpenAPIMapper {
         // An object body: its properties are params (a named model's, with `paramsFrom`).
         if case .reference(let reference, _) = schema.value, let name = reference.name, let model = componentModels[name], !enumModels.contains(model), Self.isObjectComponent(document.components.schemas[OpenAPI.ComponentKey(rawValue: name) ?? "_"]) {
             if isMultipart, let target = resolved(schema), case .object(_, let context) = target.value, !context.properties.isEmpty {
-                // Each property a part of its own, so that files are sent as files.
+                // Each property a part of its own, so that files are sent as files: read below as
+                // an inline object is.
                 schema = target
                 schemaPointer = JSONPointer(["components", "schemas", name])
-            } else if isMultipart {
-                warn(here.appending("schema"), "multipart", "multipart body of component '\(name)' sent as a URL-encoded form: its properties are not read one by one for file parts")
-            }
-        }
-        if case .reference(let reference, _) = schema.value, let name = reference.name, let model = componentModels[name], !enumModels.contains(model), Self.isObjectComponent(document.components.schemas[OpenAPI.ComponentKey(rawValue: name) ?? "_"]) {
-            if isForm {
-                entries.add("body", .text("form"))
-                entries.add("paramsFrom", .text(model))
             } else {
-                entries.add("body", .map([SpecEntry("type", .text(model))]))
+                if isMultipart {
+                    warn(here.appending("schema"), "multipart", "multipart body of component '\(name)' sent as a URL-encoded form: its properties are not read one by one for file parts")
+                }
+                if isForm {
+                    entries.add("body", .text("form"))
+                    entries.add("paramsFrom", .text(model))
+                } else {
+                    entries.add("body", .map([SpecEntry("type", .text(model))]))
+                }
+                return
             }
-            return
         }
         if case .object(_, let context) = schema.value, !context.properties.isEmpty {
             var (fields, additional) = objectFields(api + "Body", schema: schema, at: schemaPointer)
@@ -202,11 +203,16 @@ extension OpenAPIMapper {
 
     // MARK: Responses
 
+    /// The status whose answer is the API's `response`: `200`, else the lowest `2XX`. A 2XX status
+    /// an apigen export marks with `x-apigen-success` is one the spec lists itself.
+    func primaryStatus(of responses: OpenAPI.Response.Map, at pointer: JSONPointer) -> String? {
+        let successes = responses.keys.map(\.rawValue).filter { $0.hasPrefix("2") && raw.value(at: pointer.appending($0, "x-apigen-success")) == nil }
+        return successes.contains("200") ? "200" : successes.sorted().first
+    }
+
     mutating func mapResponses(_ responses: OpenAPI.Response.Map, api: String, pointer: JSONPointer, envelope: ExportedEnvelope?, entries: inout [SpecEntry]) {
         let statuses = inDocumentOrder(responses, at: pointer, key: \.rawValue).map { ($0.key.rawValue, $0.value) }
-        // A 2XX status an apigen export marks with `x-apigen-success` is one the spec lists itself.
-        let successes = statuses.filter { $0.0.hasPrefix("2") && raw.value(at: pointer.appending($0.0, "x-apigen-success")) == nil }
-        let primary = successes.first { $0.0 == "200" }?.0 ?? successes.map(\.0).sorted().first
+        let primary = primaryStatus(of: responses, at: pointer)
         var others: [SpecEntry] = []
         for (status, item) in statuses {
             let here = pointer.appending(status)
@@ -258,7 +264,7 @@ extension OpenAPIMapper {
 
     /// The JSON media of a response, or its first; but a download (`application/zip` with a binary
     /// schema) beside a JSON answer that is only a string is the download.
-    private func media(of response: OpenAPI.Response, at pointer: JSONPointer) -> (String, OpenAPI.Content)? {
+    func media(of response: OpenAPI.Response, at pointer: JSONPointer) -> (String, OpenAPI.Content)? {
         let content = inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue).compactMap { entry in entry.value.b.map { (entry.key.rawValue.lowercased(), $0) } }
         guard let json = content.first(where: { Self.isJSON($0.0) }) else { return content.first }
         if case .string(let core, _)? = json.1.schema?.value, (core.allowedValues ?? []).isEmpty,

@@ -8,14 +8,19 @@ extension OpenAPIMapper {
     /// `NFailure` (typed error statuses), and `NResponse` only where the API generates it (an inline
     /// answer, or headers read beside the body), `NBody` where both: a document naming its schemas
     /// `ItemGetResponse` keeps its operation `itemGet` as `ItemGet`.
-    private func derivedSuffixes(of operation: OpenAPI.Operation) -> [String] {
+    private func derivedSuffixes(of operation: OpenAPI.Operation, at pointer: JSONPointer) -> [String] {
         var suffixes = ["Api", "Parser", "Output", "Failure"]
-        let successes = operation.responses.filter { $0.key.rawValue.hasPrefix("2") }
-        let primary = successes.first { $0.key.rawValue == "200" } ?? successes.min { $0.key.rawValue < $1.key.rawValue }
-        guard let item = primary?.value, let response = try? document.components.lookup(item) else { return suffixes }
+        let responses = pointer.appending("responses")
+        // The answer `mapPrimaryResponse` reads: inline fields come from a JSON object's properties.
+        guard let status = primaryStatus(of: operation.responses, at: responses),
+              let item = operation.responses.first(where: { $0.key.rawValue == status })?.value,
+              let response = try? document.components.lookup(item) else { return suffixes }
         let hasHeaders = response.headers?.isEmpty == false
-        let schemas = response.content.values.compactMap { $0.b?.schema }
-        let isInline = schemas.contains { if case .object(_, let context) = $0.value { !context.properties.isEmpty } else { false } }
+        var isInline = false
+        if let (type, media) = media(of: response, at: responses.appending(status)), Self.isJSON(type),
+           case .object(_, let context)? = media.schema?.value {
+            isInline = !context.properties.isEmpty
+        }
         if hasHeaders || isInline { suffixes.append("Response") }
         if hasHeaders && isInline { suffixes.append("Body") }
         return suffixes
@@ -75,7 +80,7 @@ extension OpenAPIMapper {
 
     private mutating func mapOperation(_ operation: OpenAPI.Operation, method: String, path: String, pathItem: OpenAPI.PathItem, pointer: JSONPointer, file: String) {
         let source = operation.operationId ?? (method.lowercased() + " " + path)
-        let name = typeNames.typeName(for: source, fallback: "Operation", derived: derivedSuffixes(of: operation), isType: false)
+        let name = typeNames.typeName(for: source, fallback: "Operation", derived: derivedSuffixes(of: operation, at: pointer), isType: false)
         if let id = operation.operationId, SpecNaming.typeName(id) != name {
             warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(SpecNaming.typeName(id).map { "'\($0)' or one of its types is taken" } ?? "it makes no Swift name")")
         }
@@ -90,7 +95,7 @@ extension OpenAPIMapper {
         api.add("path", .text(path))
         // What an apigen export keeps in `x-apigen` replaces what the standard parts approximate.
         let kept = operationKept(at: pointer)
-        var params = ParamsBuilder(placeholders: Self.placeholders(of: path))
+        var params = ParamsBuilder(placeholders: SpecNaming.placeholders(ofPath: path))
         mapParameters(pathItem.parameters, operation.parameters, api: name, method: method, pointer: pointer, kept: kept, into: &params)
         if let body = operation.requestBody, !kept.contains(where: { $0.key == "body" }) {
             mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
@@ -129,17 +134,6 @@ extension OpenAPIMapper {
         /// The one value an `Accept` header parameter allows (or defaults to): the API's `accept`.
         var accept: String?
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
-    }
-
-    /// The `{name}` placeholders of a path.
-    static func placeholders(of path: String) -> Set<String> {
-        var names: Set<String> = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.insert(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     /// A parameter's own schema (a description given on it describes the parameter; a referenced

@@ -27,10 +27,7 @@ extension OpenAPIMapper {
             if SpecNaming.typeName(key.rawValue) != name {
                 warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(SpecNaming.typeName(key.rawValue).map { "'\($0)' is taken by the generated code or another schema" } ?? "it makes no Swift name")")
             }
-            switch schema.value {
-            case .string, .integer: enumModels.insert(name)
-            default: if Self.openEnumPart(of: schema) != nil { enumModels.insert(name) }
-            }
+            if Self.isEnum(schema) { enumModels.insert(name) }
             if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
         }
         for (key, schema) in schemas {
@@ -89,6 +86,15 @@ extension OpenAPIMapper {
                 }
             default: return true
             }
+        }
+    }
+
+    /// Whether a schema that becomes a model becomes an enum (whose defaults are raw values): a text or
+    /// integer enum, or text-or-known-values (`openEnumPart(of:)`).
+    static func isEnum(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case .string, .integer: true
+        default: openEnumPart(of: schema) != nil
         }
     }
 
@@ -278,10 +284,7 @@ extension OpenAPIMapper {
         if let name = inlineModels[pointer] { return name }
         let name = typeNames.typeName(for: hint, fallback: "Model")
         inlineModels[pointer] = name
-        switch schema.value {
-        case .string, .integer: enumModels.insert(name)
-        default: if Self.openEnumPart(of: schema) != nil { enumModels.insert(name) }
-        }
+        if Self.isEnum(schema) { enumModels.insert(name) }
         buildModel(name, schema: schema, pointer: pointer)
         return name
     }
@@ -488,9 +491,10 @@ extension OpenAPIMapper {
         if isValue(value, of: type.type, schema: schema) { return .json(value) }
         // `default: "20"` on an integer, `default: 5` on text: the value the document means.
         if let text = value.stringText ?? value.scalarText {
-            for other in [JSONValue.string(text), .number(text), .bool(text == "true")] where other != value && isValue(other, of: type.type, schema: schema) {
-                if case .bool = other, text != "true", text != "false" { continue }
-                if case .number = other, Double(text) == nil { continue }
+            var readings: [JSONValue] = [.string(text)]
+            if Double(text) != nil { readings.append(.number(text)) }
+            if text == "true" || text == "false" { readings.append(.bool(text == "true")) }
+            for other in readings where other != value && isValue(other, of: type.type, schema: schema) {
                 warn(pointer.appending("default"), "default", "default \(value.jsonText) read as \(other.jsonText), a value of \(type.type)")
                 return .json(other)
             }

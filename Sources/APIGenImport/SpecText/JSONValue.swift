@@ -27,7 +27,7 @@ enum JSONValue: Sendable, Hashable {
         }
         if let number = value as? NSNumber, type(of: value as Any) != Int.self, type(of: value as Any) != Double.self {
             // `JSONSerialization` gives NSNumber: a Boolean is one whose type code is `c`.
-            if String(cString: number.objCType) == "c" {
+            if number.isJSONBoolean {
                 self = .bool(number.boolValue)
                 return
             }
@@ -154,3 +154,7 @@ enum JSONValue: Sendable, Hashable {
     }
 }
 
+extension NSNumber {
+    /// Whether `JSONSerialization` made this number of a Boolean (type code `c`).
+    var isJSONBoolean: Bool { String(cString: objCType) == "c" }
+}
