@@ -84,13 +84,7 @@ import APIGenImport
     }
 
     @Test func importedSpecsCompile() async throws {
-        let outcome = try Self.imported()
-        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
-        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
-        let folder = try TemporaryFolder()
-        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
-        let result = try await SwiftCompiler.typecheck(urls, moduleName: "NEIShop")
-        #expect(result.status == 0, "\(result.errorOutput)")
+        try await ImportHarness.expectSwiftCompiles(try Self.imported(), moduleName: "NEIShop")
     }
 
     @Test func notAnExportIsAnError() {

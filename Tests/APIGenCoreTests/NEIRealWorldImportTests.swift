@@ -64,7 +64,7 @@ import APIGenImport
             "export.json: NEI datatype 'Node' (id 106): warning: param 'album' names its type 'Album' without an id: typed String",
             "export.json: NEI datatype 'Status' (id 101): warning: enum value 'on' listed twice: kept once",
         ])
-        try await Self.expectSwiftCompiles(outcome)
+        try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
     @Test func interfacesAsExportsHaveThem() async throws {
@@ -117,10 +117,6 @@ import APIGenImport
             "export.json: NEI interface '列表' (id 3): warning: response header 'set-cookie' listed twice (header names ignore case): kept once",
             "export.json: NEI interface '详情' (id 1): warning: path variable 'id' is not among the inputs: added as a String param",
         ])
-        try await Self.expectSwiftCompiles(outcome)
-    }
-
-    static func expectSwiftCompiles(_ outcome: ImportOutcome) async throws {
-        try await OpenAPIRealWorldImportTests.expectSwiftCompiles(outcome)
+        try await ImportHarness.expectSwiftCompiles(outcome)
     }
 }

@@ -83,11 +83,6 @@ import APIGenImport
 
     @Test func importedSwiftCompiles() async throws {
         let (outcome, _) = try Self.imported()
-        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
-        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
-        let folder = try TemporaryFolder()
-        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
-        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Files")
-        #expect(result.status == 0, "\(result.errorOutput)")
+        try await ImportHarness.expectSwiftCompiles(outcome, moduleName: "Files")
     }
 }

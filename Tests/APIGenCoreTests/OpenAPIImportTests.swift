@@ -103,14 +103,7 @@ import APIGenImport
 
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
-            let outcome = try Self.importFixture(fixture)
-            let texts = outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) }
-            let rendered = Generator.render(texts: texts)
-            #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
-            let folder = try TemporaryFolder()
-            let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
-            let result = try await SwiftCompiler.typecheck(urls, moduleName: "Imported")
-            #expect(result.status == 0, "\(fixture): \(result.errorOutput)")
+            try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")
         }
     }
 

@@ -21,18 +21,6 @@ import APIGenImport
         outcome.warnings.map(\.description).filter { !$0.contains("names no server") }.sorted()
     }
 
-    /// Checks that the imported specs validate and their Swift type-checks; the generated paths.
-    @discardableResult
-    static func expectSwiftCompiles(_ outcome: ImportOutcome) async throws -> [String] {
-        let rendered = Generator.render(texts: outcome.files.map { Generator.SpecText(path: $0.path, text: $0.contents) })
-        #expect(!rendered.hasErrors, "\(rendered.diagnostics)")
-        let folder = try TemporaryFolder()
-        let urls = try rendered.files.map { try folder.write($0.contents, to: $0.path) }
-        let result = try await SwiftCompiler.typecheck(urls, moduleName: "Imported")
-        #expect(result.status == 0, "\(result.errorOutput)")
-        return rendered.files.map(\.path)
-    }
-
     static let header = """
     openapi: 3.0.3
     info: {title: Repro, version: "1"}
@@ -317,7 +305,7 @@ import APIGenImport
             "doc.yaml#/components/schemas/Nested/discriminator: warning: discriminator dropped: member 'Thing' is not an object; members are told apart by trying each in turn",
         ])
         // The specs validate and their Swift compiles.
-        try await Self.expectSwiftCompiles(outcome)
+        try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
     /// A body field named like a path parameter (`{vpc_id}` and a `vpc_id` body property) kept its
@@ -400,7 +388,7 @@ import APIGenImport
         let api = Self.file(outcome, "default.yaml")
         #expect(api.contains("  ItemGet:\n    method: POST\n    path: /item/get\n    params:\n      type:\n        type: ItemGetType?\n        in: query\n      order:\n        type: Order?\n        in: query\n"))
         #expect(api.contains("    accept: application/vnd.repro+json;version=2\n"))
-        let paths = try await Self.expectSwiftCompiles(outcome)
+        let paths = try await ImportHarness.expectSwiftCompiles(outcome)
         #expect(paths.contains { $0.hasSuffix("Apis/ItemGetApi.swift") })
     }
 
@@ -482,7 +470,7 @@ import APIGenImport
         #expect(Self.warnings(outcome) == [
             "doc.yaml#/paths/~1chat/post/responses/200/content/text~1event-stream: warning: response 'text/event-stream' not imported: 'application/json' is read",
         ])
-        try await Self.expectSwiftCompiles(outcome)
+        try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
     /// PagerDuty answers 427 operations with `$ref: '#/components/responses/Forbidden'`: its inline
@@ -615,7 +603,7 @@ import APIGenImport
             "doc.yaml#/paths/~1lists~1{list_id}/get/parameters/0: warning: parameter 'list_id' named 'listId2': its Swift name is taken",
             "doc.yaml#/paths/~1lists~1{list_id}/parameters/0: warning: path parameter 'list_id' not marked required: read as required (a path parameter always is)",
         ])
-        try await Self.expectSwiftCompiles(outcome)
+        try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
     /// A document in several files says so when it cannot be read.
