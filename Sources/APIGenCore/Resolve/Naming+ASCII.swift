@@ -57,14 +57,18 @@ extension Naming {
         }
 
         /// Lowercases a leading acronym, keeping its last capital as the start of the next word when
-        /// lowercase follows: URLString → urlString, ID → id, Name → name, SHA256 → sha256.
+        /// lowercase other than an acronym's plural follows: URLString → urlString, ID → id,
+        /// Name → name, SHA256 → sha256, URLs → urls.
         private static func appendLoweringLead(_ word: ArraySlice<UInt8>, to result: inout [UInt8]) {
             var upperRun = 0
             for byte in word {
                 guard byte.isASCIIUpper else { break }
                 upperRun += 1
             }
-            let followedByLower = upperRun < word.count && word[word.startIndex + upperRun].isASCIILower
+            let next = word.startIndex + upperRun
+            let isPlural = upperRun > 1 && next < word.endIndex && word[next] == UInt8(ascii: "s")
+                && (next + 1 == word.endIndex || !word[next + 1].isASCIILower)
+            let followedByLower = upperRun < word.count && word[next].isASCIILower && !isPlural
             let lowered = upperRun <= 1 || !followedByLower ? upperRun : upperRun - 1
             for (offset, byte) in word.enumerated() { result.append(offset < lowered ? byte | 0x20 : byte) }
         }

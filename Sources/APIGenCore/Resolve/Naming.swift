@@ -120,14 +120,17 @@ enum Naming {
     }
 
     /// Lowercases a leading acronym: `URLString` → `urlString`, `ID` → `id`, `Name` → `name`,
-    /// `SHA256` → `sha256`.
+    /// `SHA256` → `sha256`, `URLs` → `urls`.
     private static func lowercasedLead(_ word: String) -> String {
         let characters = Array(word)
         var upperRun = 0
         while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
         if upperRun == 0 { return word }
-        // The last capital starts the next word only when lowercase follows it (not a digit).
-        if upperRun == characters.count || upperRun == 1 || !characters[upperRun].isLowercase {
+        // The last capital starts the next word only when lowercase follows it (not a digit), and
+        // not when that lowercase is an acronym's plural: URLs → urls.
+        let isPlural = upperRun > 1 && upperRun < characters.count && characters[upperRun] == "s"
+            && (upperRun + 1 == characters.count || !characters[upperRun + 1].isLowercase)
+        if upperRun == characters.count || upperRun == 1 || !characters[upperRun].isLowercase || isPlural {
             return String(characters[..<upperRun]).lowercased() + String(characters[upperRun...])
         }
         // Keep the last capital of an acronym as the start of the next word: URLString → urlString.
