@@ -20,8 +20,12 @@ public struct ImportWarning: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The line as printed, with `warning` or (under `--strict`) `error`.
     public func line(severity: String) -> String {
-        let separator = location.hasPrefix("#") ? "" : ": "
-        return "\(document)\(separator)\(location): \(severity): \(message)"
+        "\(Self.place(document: document, location: location)): \(severity): \(message)"
+    }
+
+    /// A place in a source document as lines name it: `DOC#/json/pointer`, `DOC: NEI interface …`.
+    static func place(document: String, location: String) -> String {
+        document + (location.hasPrefix("#") ? "" : ": ") + location
     }
 
     public var description: String { line(severity: "warning") }

@@ -84,7 +84,7 @@ struct SpecAssembler {
                 }
             }
             if !unexplained.isEmpty || (dropMocks.isEmpty && dropApis.isEmpty) {
-                errors += (unexplained.isEmpty ? problems : unexplained).map { "the imported spec does not validate: \($0.description)" }
+                errors += (unexplained.isEmpty ? problems : unexplained).map { explain($0, service: service, ranges: ranges, document: document) }
                 return []
             }
             for index in service.apis.indices.reversed() {
@@ -100,6 +100,22 @@ struct SpecAssembler {
         }
         errors.append("the imported spec does not validate after dropping what the generator rejects")
         return []
+    }
+
+    /// A problem the importer cannot drop its way out of, told at the place in the source document
+    /// it came from (`DOC#/components/schemas/Pet: error: …`) when it lies in a model or API, with
+    /// the place in the spec that was not written.
+    private func explain(_ problem: Diagnostic, service: ImportedService, ranges: [String: [String: ClosedRange<Int>]], document: String) -> String {
+        let file = String(problem.location.file.dropFirst(outputPath.count + 1))
+        let section = ranges[file]?.filter { $0.value.contains(problem.location.line) }.min { $0.value.count < $1.value.count }?.key
+        let parts = section?.split(separator: "/").map(String.init) ?? []
+        let items = parts.first == "models" ? service.models : parts.first == "apis" ? service.apis : []
+        let specPlace = "\(file):\(problem.location.line):\(problem.location.column)"
+        guard parts.count >= 2, let item = items.first(where: { $0.name == parts[1] }) else {
+            return "\(outputPath)/\(specPlace): error: the imported spec does not validate: \(problem.message)"
+        }
+        let place = ImportWarning.place(document: document, location: item.origin)
+        return "\(place): error: the imported \(parts[0] == "models" ? "model" : "API") '\(item.name)' does not validate: \(problem.message) (\(specPlace) of the specs not written)"
     }
 
     /// The files' texts and, for each file, the line ranges of its models, APIs and mocks.
