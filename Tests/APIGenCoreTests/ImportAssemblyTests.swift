@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import APIGenImport
 
@@ -54,5 +55,42 @@ import Testing
         #expect(files.map(\.path) == ["service.yaml"])
         #expect(warnings.map(\.kind) == ["rejected-operation"])
         #expect(warnings.first?.line(severity: "warning").hasPrefix("doc.yaml#/paths/~1pets/get: warning: operation not imported: the generator rejects it: ") == true)
+    }
+
+    /// Required fields that make models require themselves (no finite JSON value exists) are read as
+    /// optional, one per cycle, the first in source order: a cycle of two, one of one, and two
+    /// cycles through one model.
+    @Test func requiredCyclesAreBrokenOneFieldEach() async throws {
+        func object(_ name: String, _ fields: [String]) -> String {
+            let properties = fields.map { "        \($0.lowercased()): {$ref: '#/components/schemas/\($0)'}" }.joined(separator: "\n")
+            return "    \(name):\n      type: object\n      required: [\(fields.map { $0.lowercased() }.joined(separator: ", "))]\n      properties:\n\(properties)"
+        }
+        let document = """
+        openapi: 3.0.3
+        info: {title: Cycles, version: "1"}
+        servers: [{url: "https://cycles.example.com"}]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses:
+                "200":
+                  description: ok
+                  content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}
+        components:
+          schemas:
+        \([object("A", ["B"]), object("B", ["A"]), object("C", ["C"]), object("D", ["E", "F"]), object("E", ["D"]), object("F", ["D"])].joined(separator: "\n"))
+        """
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "doc.yaml", outputPath: "Specs")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/components/schemas/A: warning: field 'b' of 'A' is required and holds 'B', through which 'A' requires itself on every path: no finite value exists, so it is read as optional",
+            "doc.yaml#/components/schemas/C: warning: field 'c' of 'C' is required and holds itself: no finite value exists, so it is read as optional",
+            "doc.yaml#/components/schemas/D: warning: field 'e' of 'D' is required and holds 'E', through which 'D' requires itself on every path: no finite value exists, so it is read as optional",
+            "doc.yaml#/components/schemas/D: warning: field 'f' of 'D' is required and holds 'F', through which 'D' requires itself on every path: no finite value exists, so it is read as optional",
+        ])
+        let service = outcome.files.first { $0.path == "service.yaml" }?.contents ?? ""
+        #expect(service.contains("  A:\n    fields:\n      b: B?\n  B:\n    fields:\n      a: A\n  C:\n    fields:\n      c: C?\n  D:\n    fields:\n      e: E?\n      f: F?\n  E:\n    fields:\n      d: D\n"), "\(service)")
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
 }

@@ -60,7 +60,7 @@ import APIGenImport
             "export.json: NEI datatype 'Float' (id 104): warning: datatype of format 4 (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for",
             "export.json: NEI datatype 'Item' (id 105): warning: default '0x10' of 'count' not kept: it is not a value of Double",
             "export.json: NEI datatype 'Item' (id 105): warning: default 'unknown' of 's' not kept: it is not a value of Status (on, off)",
-            "export.json: NEI datatype 'Node' (id 106): warning: field 'parent' of 'Node' holds its own datatype: optional, or no value could ever be written",
+            "export.json: NEI datatype 'Node' (id 106): warning: field 'parent' of 'Node' is required and holds itself: no finite value exists, so it is read as optional",
             "export.json: NEI datatype 'Node' (id 106): warning: param 'album' names its type 'Album' without an id: typed String",
             "export.json: NEI datatype 'Status' (id 101): warning: enum value 'on' listed twice: kept once",
         ])

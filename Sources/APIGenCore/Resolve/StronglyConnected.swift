@@ -1,5 +1,5 @@
 /// Cycles in a directed graph of names, by Tarjan's strongly connected components in one pass.
-enum StronglyConnected {
+package enum StronglyConnected {
     /// The nodes that lie on a cycle (a component of more than one node, or a node with an edge to
     /// itself). `order` fixes the visiting order, so the result does not depend on dictionary order.
     static func cyclicNodes(_ order: [String], edges: [String: [String]]) -> Set<String> {
@@ -24,16 +24,27 @@ enum StronglyConnected {
     /// Whether each node of `0..<successors.count` lies on a cycle, for a graph whose nodes are
     /// already numbered: `successors[node]` are the nodes it has edges to.
     static func cyclicNodes(successors: [[Int]]) -> [Bool] {
-        var isCyclic = [Bool](repeating: false, count: successors.count)
-        for node in cyclicNodes(count: successors.count, visiting: Array(successors.indices), successors: successors) {
-            isCyclic[node] = true
+        cycles(successors: successors).map { $0 != nil }
+    }
+
+    /// For each node of `0..<successors.count`, the number of the cycle it lies on (nodes with the
+    /// same number reach each other), or `nil` when it lies on none.
+    package static func cycles(successors: [[Int]]) -> [Int?] {
+        var cycle = [Int?](repeating: nil, count: successors.count)
+        for (number, component) in cyclicComponents(count: successors.count, visiting: Array(successors.indices), successors: successors).enumerated() {
+            for node in component { cycle[node] = number }
         }
-        return isCyclic
+        return cycle
     }
 
     /// ``cyclicNodes(_:edges:)`` over nodes `0..<count`.
     private static func cyclicNodes(count: Int, visiting order: [Int], successors: [[Int]]) -> [Int] {
-        var cyclic: [Int] = []
+        cyclicComponents(count: count, visiting: order, successors: successors).flatMap(\.self)
+    }
+
+    /// The strongly connected components that hold a cycle, over nodes `0..<count`.
+    private static func cyclicComponents(count: Int, visiting order: [Int], successors: [[Int]]) -> [[Int]] {
+        var cyclic: [[Int]] = []
         var index = [Int](repeating: -1, count: count), lowLink = [Int](repeating: 0, count: count)
         var stack: [Int] = [], onStack = [Bool](repeating: false, count: count)
         var visited = 0
@@ -58,7 +69,7 @@ enum StronglyConnected {
                 component.append(top)
                 if top == node { break }
             }
-            if component.count > 1 || successors[node].contains(node) { cyclic += component }
+            if component.count > 1 || successors[node].contains(node) { cyclic.append(component) }
         }
         for node in order where index[node] < 0 { connect(node) }
         return cyclic

@@ -58,6 +58,7 @@ struct SpecAssembler {
     /// The files, and warnings for what the generator made the importer drop.
     func assemble(_ service: ImportedService, warnings: inout [ImportWarning], errors: inout [String], document: String) -> [GeneratedFile] {
         var service = service
+        service.breakRequiredCycles(document: document, warnings: &warnings)
         for _ in 0..<4 {
             let (files, ranges) = render(service)
             let texts = files.map { Generator.SpecText(path: outputPath + "/" + $0.path, text: $0.contents) }

@@ -298,12 +298,6 @@ struct NEIMapper {
             var names = NameRegistry()
             var fields: [SpecEntry] = []
             for param in params {
-                // A required field of the datatype's own type could never end: it is optional.
-                var param = param
-                if Self.int(param["required"]) == 1, Self.int(param["isArray"]) != 1, let own = Self.int(datatype["id"]), Self.int(param["type"]) == own {
-                    warn(place, "cycle", "field '\(param["name"] as? String ?? "")' of '\(name)' holds its own datatype: optional, or no value could ever be written")
-                    param["required"] = 0
-                }
                 if let (fieldName, node) = member(param, names: &names, at: place, optional: true) { fields.add(fieldName, node) }
             }
             entries.add("fields", .map(fields))
