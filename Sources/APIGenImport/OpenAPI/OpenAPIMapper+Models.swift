@@ -1,0 +1,236 @@
+import APIGenCore
+import Foundation
+import OpenAPIKit
+
+/// Schemas → models: their fields, defaults and the keywords apigen does not keep.
+extension OpenAPIMapper {
+    /// Builds a model from an object, `allOf`, `oneOf`/`anyOf` or enum schema.
+    mutating func buildModel(_ name: String, schema: JSONSchema, pointer: JSONPointer) {
+        var entries: [SpecEntry] = []
+        entries.add("description", text: schema.description ?? schema.title)
+        if schema.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
+        switch schema.value {
+        case .string(let core, _):
+            entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
+            if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
+        case .integer(let core, _):
+            entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
+            if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
+        case .one(let parts, _), .any(let parts, _):
+            if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
+                // "Any text, these values known": an enum that keeps the values it does not know.
+                let here = pointer.appending(schema.value.isOneOf ? "oneOf" : "anyOf", String(index))
+                entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: here.appending("enum")), at: here)))
+                entries.add("unknown", .literal("true"))
+            } else {
+                entries += sumEntries(name, schema: schema, parts: parts, at: pointer)
+            }
+        default:
+            if schema.discriminator != nil {
+                warn(pointer.appending("discriminator"), "discriminator", "discriminator without oneOf not kept: apigen's tagged sums list their members with oneOf")
+            }
+            let (fields, additional) = objectFields(name, schema: schema, at: pointer)
+            if let additional {
+                if fields.isEmpty {
+                    warn(pointer, "additionalProperties", "an object with only extra keys becomes a model with no fields; they are kept as 'additionalFields'")
+                }
+                if case .object(let kept)? = raw.value(at: pointer.appending("x-apigen-additional-fields")) {
+                    // An apigen export: the member's name and description.
+                    var parts = kept.filter { $0.key == "name" || $0.key == "description" }.map { SpecEntry($0.key, SpecNode(block: $0.value)) }
+                    parts.insert(SpecEntry("type", .text(additional.expression(optional: false))), at: min(1, parts.count))
+                    entries.add("additionalFields", .map(parts))
+                } else {
+                    entries.add("additionalFields", .text(additional.expression(optional: false)))
+                }
+            }
+            entries.add("fields", .map(fields))
+        }
+        noteDroppedKeywords(schema, at: pointer)
+        service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
+    }
+
+    /// `deprecated:` of the schema or parameter at `pointer`: the message of an apigen export's
+    /// `x-apigen-deprecated`, or `true`.
+    func deprecation(at pointer: JSONPointer) -> SpecNode {
+        if case .string(let message)? = raw.value(at: pointer.appending("x-apigen-deprecated")), !message.isEmpty { return .text(message) }
+        return .literal("true")
+    }
+
+    /// A list as written at `pointer` (text stays text), else as OpenAPIKit decoded it.
+    func rawList(_ decoded: [AnyCodable]?, at pointer: JSONPointer) -> [Any] {
+        if case .array(let items)? = raw.value(at: pointer) {
+            return items.map { item -> Any in
+                switch item {
+                case .string(let text): return text
+                case .number(let text): return Int(text).map { $0 as Any } ?? (Double(text) ?? 0) as Any
+                case .bool(let flag): return flag
+                default: return NSNull()
+                }
+            }
+        }
+        return (decoded ?? []).map(\.value)
+    }
+
+    /// Validation keywords (`minLength`, `pattern`, `maximum`…) that no Swift type carries.
+    private mutating func noteDroppedKeywords(_ schema: JSONSchema, at pointer: JSONPointer) {
+        var dropped: [String] = []
+        switch schema.value {
+        case .string(_, let context):
+            if context.maxLength != nil { dropped.append("maxLength") }
+            if context.minLength > 0 { dropped.append("minLength") }
+            if context.pattern != nil { dropped.append("pattern") }
+        case .integer(_, let context):
+            if context.minimum != nil { dropped.append("minimum") }
+            if context.maximum != nil { dropped.append("maximum") }
+        case .number(_, let context):
+            if context.minimum != nil { dropped.append("minimum") }
+            if context.maximum != nil { dropped.append("maximum") }
+        default: break
+        }
+        if !dropped.isEmpty {
+            warn(pointer, "validation", "validation keywords not kept (apigen checks types, not values): \(dropped.joined(separator: ", "))")
+        }
+    }
+
+    /// A property of an object or of an `allOf` part.
+    private struct Property {
+        var key: String
+        var schema: JSONSchema
+        var required: Bool
+        var pointer: JSONPointer
+    }
+
+    /// The fields of an object or `allOf` schema, and the type of its `additionalProperties`.
+    mutating func objectFields(_ model: String, schema: JSONSchema, at pointer: JSONPointer) -> ([SpecEntry], TypeInfo?) {
+        var properties: [Property] = []
+        var additional: TypeInfo?
+        var visited: Set<String> = []
+        collectProperties(model, schema: schema, at: pointer, into: &properties, additional: &additional, visited: &visited)
+        var names = NameRegistry()
+        var fields: [SpecEntry] = []
+        var seenKeys: Set<String> = []
+        for property in properties {
+            guard seenKeys.insert(property.key).inserted else { continue }
+            if let given = extensionText("x-apigen-name", at: property.pointer), names.isFree(SpecNaming.memberName(given) ?? given) {
+                names.reserve(SpecNaming.memberName(given) ?? given)
+                fields.add(given, field(property, in: model, keyed: true))
+                continue
+            }
+            let (name, renamed) = names.memberName(for: property.key, fallback: "field")
+            if renamed, SpecNaming.memberName(property.key) != nil {
+                warn(property.pointer, "rename", "field '\(property.key)' renamed '\(name)': its Swift name is taken by another field")
+            }
+            fields.add(name, field(property, in: model, keyed: renamed))
+        }
+        return (fields, additional)
+    }
+
+    private mutating func collectProperties(_ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?, visited: inout Set<String>) {
+        switch schema.value {
+        case .object(_, let context):
+            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
+                properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
+            }
+            switch context.additionalProperties {
+            case .b(let values)?:
+                additional = typeInfo(values, at: pointer.appending("additionalProperties"), hint: model + "Value")
+            case .a(true)? where !context.properties.isEmpty:
+                // Keys beyond the properties are kept (Okta's custom profile attributes).
+                additional = TypeInfo(type: "JSON")
+            default:
+                break
+            }
+        case .all(let parts, _):
+            for (index, part) in parts.enumerated() {
+                collectProperties(model, schema: part, at: pointer.appending("allOf", String(index)), into: &properties, additional: &additional, visited: &visited)
+            }
+        case .reference(let reference, _):
+            // A component reached again (`Input: allOf [Base, Common]`, `Common: allOf [Base, …]`) is merged once.
+            if let name = reference.name, visited.contains(name) { return }
+            guard let name = reference.name, reference.isInternal, visited.insert(name).inserted,
+                  let key = OpenAPI.ComponentKey(rawValue: name), let target = document.components.schemas[key] else {
+                warn(pointer, "allOf", "allOf member '\(reference.absoluteString)' cannot be merged: not a component schema")
+                return
+            }
+            collectProperties(model, schema: target, at: JSONPointer(["components", "schemas", name]), into: &properties, additional: &additional, visited: &visited)
+        case .fragment:
+            break
+        default:
+            warn(pointer, "allOf", "allOf member is not an object: not merged into '\(model)'")
+        }
+    }
+
+    /// A field: `Type`, or `{ type, key, description, default, format, deprecated }`.
+    private mutating func field(_ property: Property, in model: String, keyed: Bool) -> SpecNode {
+        let hint = model + " " + property.key
+        let info = typeInfo(property.schema, at: property.pointer, hint: hint)
+        let defaultValue = defaultNode(property.schema, type: info, at: property.pointer)
+        // A property the server fills in when absent is always known: `T` with its default.
+        let optional = (!property.required && defaultValue == nil) || raw.value(at: property.pointer.appending("x-apigen-optional")) == .bool(true)
+        var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
+        if keyed { entries.append(SpecEntry("key", .text(property.key))) }
+        entries.add("description", text: property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema))
+        if let defaultValue { entries.add("default", defaultValue) }
+        if let format = info.format { entries.add("format", text: format) }
+        if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
+        if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
+        return entries.count == 1 ? entries[0].value : .map(entries)
+    }
+
+    /// The description an `allOf` member that only annotates gives (`allOf: [{$ref: …}, {description: …}]`).
+    private static func annotation(of schema: JSONSchema) -> String? {
+        guard case .all(let parts, _) = schema.value else { return nil }
+        return parts.lazy.compactMap { part in
+            if case .fragment = part.value { return part.description } else { return nil }
+        }.first
+    }
+
+    /// A schema's `default` as the spec writes it, when it is a value of the type; a warning otherwise.
+    mutating func defaultNode(_ schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
+        guard let decoded = schema.defaultValue else { return nil }
+        guard let value = raw.value(at: pointer.appending("default")) ?? JSONValue(any: decoded.value) else { return nil }
+        return defaultNode(value, schema: schema, type: type, at: pointer)
+    }
+
+    /// A default the document gives beside a schema (`{$ref, default}`), checked as the schema's own.
+    mutating func defaultNode(_ value: JSONValue, schema: JSONSchema, type: TypeInfo, at pointer: JSONPointer) -> SpecNode? {
+        if case .null = value { return nil }
+        let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal"]
+        let isEnum = enumModels.contains(type.type)
+        guard scalars.contains(type.type) || isEnum else {
+            warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: apigen keeps defaults of numbers, text, Bool and enums, not of \(type.type)")
+            return nil
+        }
+        if isValue(value, of: type.type, schema: schema) { return .json(value) }
+        // `default: "20"` on an integer, `default: 5` on text: the value the document means.
+        if let text = value.stringText ?? value.scalarText {
+            var readings: [JSONValue] = [.string(text)]
+            if Double(text) != nil { readings.append(.number(text)) }
+            if text == "true" || text == "false" { readings.append(.bool(text == "true")) }
+            for other in readings where other != value && isValue(other, of: type.type, schema: schema) {
+                warn(pointer.appending("default"), "default", "default \(value.jsonText) read as \(other.jsonText), a value of \(type.type)")
+                return .json(other)
+            }
+        }
+        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: it is not a value of \(type.type)")
+        return nil
+    }
+
+    /// Whether a default is what the generator takes for the type: text for `String`, a whole number
+    /// within `Int64` for the integers, one of an enum's values.
+    private func isValue(_ value: JSONValue, of type: String, schema: JSONSchema) -> Bool {
+        switch (type, value) {
+        case ("String", .string), ("Bool", .bool), ("Double", .number), ("Float", .number), ("Decimal", .number):
+            return true
+        case ("Int", .number(let text)), ("Int32", .number(let text)), ("Int64", .number(let text)):
+            return Int64(text) != nil
+        case (_, .string(let text)), (_, .number(let text)):
+            guard enumModels.contains(type) else { return false }
+            // The enum's values as the document lists them (a default must name one).
+            guard let target = resolved(schema), let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues else { return true }
+            return allowed.contains { "\($0.value)" == text }
+        default:
+            return false
+        }
+    }
+}
