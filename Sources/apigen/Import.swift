@@ -42,7 +42,7 @@ extension ImportOutcome {
             FileHandle.standardError.write(Data((warning.line(severity: severity) + "\n").utf8))
         }
         for error in errors {
-            FileHandle.standardError.write(Data((error + "\n").utf8))
+            FileHandle.standardError.write(Data((MessageText.escaped(error) + "\n").utf8))
         }
         let problems = errors.count + (options.strict ? warnings.count : 0)
         if problems > 0 {

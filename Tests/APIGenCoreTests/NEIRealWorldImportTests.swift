@@ -119,4 +119,32 @@ import APIGenImport
         ])
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// A second datatype with an id already given, datatypes whose names differ only in case (one
+    /// file each on a case-insensitive disk) and two datatypes requiring each other.
+    @Test func datatypesThatCannotAllBeKeptAsWritten() {
+        let required = #"{"id": 103, "type": 0, "name": "A", "format": 0, "params": [{"name": "b", "type": 104, "required": 1}]}, {"id": 104, "type": 0, "name": "B", "format": 0, "params": [{"name": "a", "type": 103, "required": 1}]}"#
+        let outcome = Self.importJSON("""
+        {"project": {"id": 1, "name": "Demo"},
+         "datatypes": [
+           \(Self.datatype(101, "Item", format: 0, [("a", 10001, "")])),
+           \(Self.datatype(101, "Leaf", format: 0, [("b", 10001, "")])),
+           \(Self.datatype(102, "ITEM", format: 0, [("c", 10001, "")])),
+           \(required)
+         ],
+         "interfaces": []}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome) == [
+            "export.json: NEI datatype 'A' (id 103): warning: field 'b' of 'A' is required and holds 'B', through which 'A' requires itself on every path: no finite value exists, so it is read as optional",
+            "export.json: NEI datatype 'ITEM' (id 102): warning: datatype 'ITEM' named 'ITEM2': 'ITEM' is taken",
+            "export.json: NEI datatype 'Leaf' (id 101): warning: datatype id 101 is another datatype's too: not imported (params of that id refer to the first)",
+        ])
+    }
+
+    @Test func aFileThatIsNotJSONSaysWhere() {
+        let outcome = Self.importJSON(#"{"project": {"id": 1, "name": "D"}, "datatypes": [], "interfaces": [], "x": 01}"#)
+        #expect(outcome.errors == ["export.json: error: not an NEI export: the file is not well-formed JSON: Number with leading zero (line 1, column 78)"])
+        #expect(Self.importJSON("[1, 2]").errors == ["export.json: error: not an NEI export: the file is not a JSON object"])
+    }
 }

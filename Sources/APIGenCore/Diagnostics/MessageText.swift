@@ -4,10 +4,10 @@
 /// sequences; printed raw, a line break splits one diagnostic over two lines (editors then read
 /// the second half as a diagnostic of its own) and ESC or BEL act on the user's terminal. Every
 /// ``Diagnostic`` passes its message and path through here, so no message can forget it.
-enum MessageText {
+package enum MessageText {
     /// `text` with control characters, line separators and bidirectional overrides written as
     /// escapes: `\n`, `\r`, `\t`, otherwise `\u{1B}` and the like.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

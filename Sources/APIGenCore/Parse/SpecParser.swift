@@ -127,11 +127,11 @@ struct SpecParser {
 }
 
 /// Checks base URLs.
-enum URLCheck {
+package enum URLCheck {
     /// Whether text holds a line break or another control character (C0, DEL, C1, the line and
     /// paragraph separators). Such text can be neither a URL nor a path, and would end the doc
     /// comment it is shown in.
-    static func hasControlCharacters(_ text: String) -> Bool {
+    package static func hasControlCharacters(_ text: String) -> Bool {
         // Printable ASCII (nearly every path and URL) has none; only other text needs the scalars' categories.
         if QuotedText.allUTF8(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F }) { return false }
         return text.unicodeScalars.contains { scalar in
@@ -139,7 +139,8 @@ enum URLCheck {
         }
     }
 
-    static func isAbsoluteHTTP(_ text: String) -> Bool {
+    /// Whether text is an `http` or `https` URL with a host and without a query or fragment.
+    package static func isAbsoluteHTTP(_ text: String) -> Bool {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return false }
         return components.query == nil && components.fragment == nil

@@ -79,11 +79,16 @@ public enum SpecNaming {
     /// The placeholders the generator finds in an API's `path`: `{id}`, and NEI's `:id` segments
     /// as the parser rewrites them (`:id.json` is `{id}.json`); the query part (`?flag`) has none.
     public static func placeholders(ofPath path: String) -> Set<String> {
+        Set(placeholderList(ofPath: path))
+    }
+
+    /// ``placeholders(ofPath:)`` in the path's order, as often as the path names each.
+    public static func placeholderList(ofPath path: String) -> [String] {
         let route = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
-        var names: Set<String> = []
+        var names: [String] = []
         var rest = Substring(ApiParser.placeholders(in: route))
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.insert(String(rest[rest.index(after: open)..<close]))
+            names.append(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
         }
         return names

@@ -1,3 +1,4 @@
+import APIGenCore
 /// Something the source says that the spec format cannot express, or says differently: one line,
 /// `DOC#/json/pointer: warning: message` (or `DOC: NEI interface 'name' (id 12): warning: …`).
 public struct ImportWarning: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -19,8 +20,10 @@ public struct ImportWarning: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The line as printed, with `warning` or (under `--strict`) `error`.
+    /// Control characters the source's names and values hold are written as escapes (`\n`,
+    /// `\u{1B}`), so that one warning is one line and no text acts on the terminal.
     public func line(severity: String) -> String {
-        "\(Self.place(document: document, location: location)): \(severity): \(message)"
+        MessageText.escaped("\(Self.place(document: document, location: location)): \(severity): \(message)")
     }
 
     /// A place in a source document as lines name it: `DOC#/json/pointer`, `DOC: NEI interface …`.

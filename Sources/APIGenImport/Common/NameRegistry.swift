@@ -14,6 +14,11 @@ struct NameRegistry {
         taken.insert(name)
     }
 
+    /// Marks a type name as taken, in any case (see ``typeName(for:fallback:derived:isType:)``).
+    mutating func reserveType(_ name: String) {
+        taken.insert(Self.typeKey(name))
+    }
+
     /// Whether a name is free.
     func isFree(_ name: String) -> Bool {
         !taken.contains(name)
@@ -25,6 +30,10 @@ struct NameRegistry {
     ///
     /// An API's own name is not a type (`Cookies` makes `CookiesApi`, `CookiesParser`…), so with
     /// `isType: false` it only has to differ from other APIs' names: a model may share it.
+    ///
+    /// Type names are compared without case, as the generator compares them: each is a file name
+    /// (`Pet.swift`, `ListPetsApi.swift`), and macOS and Windows do not tell `PetID.swift` from
+    /// `PetId.swift`.
     mutating func typeName(for source: String, fallback: String, derived: [String] = [], isType: Bool = true) -> String {
         var base = SpecNaming.typeName(source) ?? fallback
         if base.unicodeScalars.first == "_" { base = fallback + base }
@@ -34,18 +43,21 @@ struct NameRegistry {
             candidate = base + String(number)
             number += 1
         }
-        taken.insert(isType ? candidate : Self.apiKey(candidate))
-        for suffix in derived { taken.insert(candidate + suffix) }
+        taken.insert(isType ? Self.typeKey(candidate) : Self.apiKey(candidate))
+        for suffix in derived { taken.insert(Self.typeKey(candidate + suffix)) }
         return candidate
     }
 
+    /// How a type name is kept in ``taken``: without case.
+    private static func typeKey(_ name: String) -> String { name.lowercased() }
+
     /// How an API's own name is kept apart from type names in ``taken``.
-    private static func apiKey(_ name: String) -> String { "api " + name }
+    private static func apiKey(_ name: String) -> String { "api " + typeKey(name) }
 
     private func isTypeNameFree(_ name: String, derived: [String], isType: Bool) -> Bool {
         let own = isType ? [name] : []
         if !isType, taken.contains(Self.apiKey(name)) { return false }
-        return (own + derived.map { name + $0 }).allSatisfy { !taken.contains($0) && !SpecNaming.isReservedTypeName($0) }
+        return (own + derived.map { name + $0 }).allSatisfy { !taken.contains(Self.typeKey($0)) && !SpecNaming.isReservedTypeName($0) }
     }
 
     /// A member name for `source` (`pet_id` → `petId`) that is free in this scope: the source

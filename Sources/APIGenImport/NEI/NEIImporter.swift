@@ -14,7 +14,14 @@ public enum NEIImporter {
     ///   - outputPath: The output folder as given, named in the generator's diagnostics.
     public static func importExport(_ data: Data, documentName: String, outputPath: String) -> ImportOutcome {
         var outcome = ImportOutcome()
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            outcome.errors.append("\(documentName): error: not an NEI export: the file is \(JSONSyntax.problem(in: data, error: error))")
+            return outcome
+        }
+        guard let root = parsed as? [String: Any] else {
             outcome.errors.append("\(documentName): error: not an NEI export: the file is not a JSON object")
             return outcome
         }
@@ -66,8 +73,8 @@ struct NEIMapper {
         let name = names.typeName(for: title, fallback: "NEI")
         // The project's name describes the service unless it is only the service's name.
         service = ImportedService(name: name, description: (project?["description"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? (title.isEmpty || title == name ? nil : title))
-        typeNames.reserve(name)
-        typeNames.reserve(name + "Service")
+        typeNames.reserveType(name)
+        typeNames.reserveType(name + "Service")
     }
 
     /// Notes a loss at an NEI item.
@@ -92,7 +99,12 @@ struct NEIMapper {
     mutating func map() {
         service.environments = [("production", "https://example.com")]
         warn("project", "server", "an NEI export names no server; environment 'production' is https://example.com: set the real base URLs")
-        let datatypes = (root["datatypes"] as? [[String: Any]] ?? []).sorted { (Self.int($0["id"]) ?? 0) < (Self.int($1["id"]) ?? 0) }
+        var ids: Set<Int> = []
+        let datatypes = (root["datatypes"] as? [[String: Any]] ?? []).sorted { (Self.int($0["id"]) ?? 0) < (Self.int($1["id"]) ?? 0) }.filter { datatype in
+            guard let id = Self.int(datatype["id"]), !ids.insert(id).inserted else { return true }
+            warn(location("datatype", datatype), "datatype", "datatype id \(id) is another datatype's too: not imported (params of that id refer to the first)")
+            return false
+        }
         // Name every datatype first: fields refer to datatypes by id, in any order.
         for datatype in datatypes {
             guard let id = Self.int(datatype["id"]) else {

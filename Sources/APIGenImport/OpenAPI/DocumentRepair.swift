@@ -14,6 +14,9 @@ import Foundation
 ///   taken out, and makes a schema that does not allow null nullable.
 /// - An integer enum's values that are not whole numbers are removed.
 /// - A path parameter not marked `required` is made required.
+/// - A schema's `type` that JSON Schema does not know is read as the type it stands for (`int`,
+///   `bool`, `file`) or left out (`any`); in a 3.0 document, 3.1's `null` and lists of types are
+///   read as 3.0 says them (`nullable`).
 struct DocumentRepair {
     /// A mend the importer reports.
     struct Note {
@@ -78,9 +81,10 @@ struct DocumentRepair {
 
     /// Mends one schema object in place; whether anything changed.
     private mutating func mendSchema(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
+        guard object["type"] != nil else { return false }
+        var changed = mendType(&object, at: pointer)
         let types = Self.types(of: object)
-        guard !types.isEmpty else { return false }
-        var changed = false
+        guard !types.isEmpty else { return changed }
         if types.contains("integer") {
             for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] {
                 guard let number = object[key] as? NSNumber, !number.isJSONBoolean, Self.wholeInt64(number) == nil else { continue }
@@ -125,6 +129,72 @@ struct DocumentRepair {
             }
         }
         return changed
+    }
+
+    // MARK: Types
+
+    private static let jsonTypes: Set<String> = ["string", "number", "integer", "boolean", "array", "object", "null"]
+
+    /// The types other languages' names stand for (`int`, `float`, `bool`, `file`…).
+    private static let typeAliases: [String: (type: String, format: String?)] = [
+        "int": ("integer", nil), "int32": ("integer", "int32"), "int64": ("integer", "int64"), "long": ("integer", "int64"),
+        "float": ("number", "float"), "double": ("number", "double"), "decimal": ("number", nil), "bool": ("boolean", nil),
+        "str": ("string", nil), "text": ("string", nil), "date": ("string", "date"), "datetime": ("string", "date-time"),
+        "date-time": ("string", "date-time"), "uuid": ("string", "uuid"), "file": ("string", "binary"), "binary": ("string", "binary"),
+        "map": ("object", nil), "dict": ("object", nil), "list": ("array", nil),
+    ]
+
+    /// A schema's `type` that is not one of JSON Schema's: another language's name for one
+    /// (`int` → `integer`), `any` and others (left out: any value), 3.0's `null` or list of types.
+    private mutating func mendType(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
+        guard Self.isSchemaPosition(pointer) else { return false }
+        let here = pointer.appending("type")
+        if let list = object["type"] as? [Any] {
+            let names = list.compactMap { $0 as? String }
+            guard isVersion30 || names.count != list.count || !names.allSatisfy(Self.jsonTypes.contains) else { return false }
+            let types = names.filter { $0 != "null" && Self.jsonTypes.contains($0) }
+            object["type"] = types.count == 1 ? types[0] : nil
+            if names.contains("null") { object["nullable"] = true }
+            notes.append(Note(pointer: here, kind: "type", message: "a list of types is OpenAPI 3.1's form: read as \(types.count == 1 ? "'\(types[0])'" : "any value")\(names.contains("null") ? ", nullable" : "")"))
+            return true
+        }
+        guard let type = object["type"] as? String else {
+            object["type"] = nil
+            notes.append(Note(pointer: here, kind: "type", message: "type is not text: left out (any value)"))
+            return true
+        }
+        if Self.jsonTypes.contains(type) {
+            guard type == "null", isVersion30 else { return false }
+            object["type"] = nil
+            object["nullable"] = true
+            notes.append(Note(pointer: here, kind: "type", message: "type 'null' is OpenAPI 3.1's: read as a nullable value of any type"))
+            return true
+        }
+        if let alias = Self.typeAliases[type.lowercased()] {
+            object["type"] = alias.type
+            if let format = alias.format, object["format"] == nil { object["format"] = format }
+            notes.append(Note(pointer: here, kind: "type", message: "type '\(type)' is not an OpenAPI type: read as '\(alias.type)'\(alias.format.map { " (format \($0))" } ?? "")"))
+        } else {
+            object["type"] = nil
+            notes.append(Note(pointer: here, kind: "type", message: "type '\(type)' is not an OpenAPI type: left out (any value)"))
+        }
+        return true
+    }
+
+    /// Whether the object at `pointer` is a schema: a `schema`, `items`, `additionalProperties`…,
+    /// a property, a component schema, a member of `allOf`/`anyOf`/`oneOf` — not an example, a
+    /// security scheme or an extension's value, whose `type` means something else.
+    static func isSchemaPosition(_ pointer: JSONPointer) -> Bool {
+        let tokens = pointer.tokens
+        if tokens.contains(where: { ["example", "examples", "default", "enum", "const", "securitySchemes"].contains($0) || $0.hasPrefix("x-") }) { return false }
+        guard let last = tokens.last else { return false }
+        let parent = tokens.count >= 2 ? tokens[tokens.count - 2] : ""
+        if ["schema", "items", "additionalProperties", "not", "additionalItems", "contains", "propertyNames", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "itemSchema"].contains(last) {
+            return true
+        }
+        if ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].contains(parent) { return true }
+        if parent == "schemas", tokens.count == 3, tokens[0] == "components" { return true }
+        return Int(last) != nil && ["allOf", "anyOf", "oneOf", "prefixItems"].contains(parent)
     }
 
     /// The number as an `Int64` when it is a whole number within its range.

@@ -32,31 +32,49 @@ enum OpenAPIDocumentLoader {
     /// JSON is decoded by Foundation (Yams is several times slower on large documents); the order
     /// of keys, which Foundation does not keep, comes from one scan of the text.
     private static func loadJSON(_ data: Data) -> Result<Loaded, LoadFailure> {
-        guard let order = OrderedJSON(data) else {
-            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON"))
+        let written: Any
+        do {
+            written = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            return .failure(LoadFailure(message: "cannot read the document: it is " + JSONSyntax.problem(in: data, error: error)))
+        }
+        let order: OrderedJSON
+        do {
+            order = try OrderedJSON(data)
+        } catch {
+            // Foundation reads a little more than JSON (a comma before a closing bracket).
+            let (line, column) = JSONSyntax.position(ofByte: error.offset, in: data)
+            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON (line \(line), column \(column))"))
         }
         let decoder = JSONDecoder()
         decoder.userInfo = withoutExtensions
         var repair: DocumentRepair?
         do {
-            let root = try JSONSerialization.jsonObject(with: data)
-            let raw = RawDocument(order: order, root: root)
             let probe = try decoder.decode(VersionProbe.self, from: data)
             if let failure = check(probe) { return .failure(failure) }
+            var structure = StructureRepair()
+            let restructured = (written as? [String: Any]).flatMap { structure.repaired($0) }
+            let root = restructured ?? written
+            let raw = RawDocument(order: order, root: written, renamedKeys: structure.renamedKeys)
             let version = probe.openapi ?? ""
             repair = DocumentRepair(version: version)
             var decodable = data
             if let mended = repair?.repaired(root, at: JSONPointer()) {
                 decodable = try JSONSerialization.data(withJSONObject: mended)
+            } else if restructured != nil {
+                decodable = try JSONSerialization.data(withJSONObject: root)
             }
-            let notes = repair?.notes ?? []
+            let notes = structure.notes + (repair?.notes ?? [])
             if version.hasPrefix("3.0") {
                 let old = try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: decodable)
                 return .success(Loaded(document: old.convert(to: .v3_1_1), raw: raw, repairs: notes))
             }
             return .success(Loaded(document: try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: decodable), raw: raw, repairs: notes))
         } catch {
-            var message = "cannot read the document: " + OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+            // OpenAPIKit's explanation runs over several lines; a diagnostic is one.
+            let explanation = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            var message = "cannot read the document: " + explanation
             if let references = repair?.externalReferences, references > 0 {
                 message += " (it has \(references) $ref\(references == 1 ? "" : "s") to other files, which apigen does not follow: bundle the document into one file first, e.g. with `redocly bundle` or `swagger-cli bundle`)"
             }
@@ -120,16 +138,34 @@ typealias OpenAPIDocument = OpenAPIKit.OpenAPI.Document
 final class RawDocument {
     private let order: OrderedJSON
     private let jsonRoot: Any?
+    /// Component keys the importer reads under other names, by section: new key → key as written.
+    private let renamedKeys: [String: [String: String]]
 
-    /// The order of the document's keys and its values as `JSONSerialization` read them.
-    init(order: OrderedJSON, root: Any) {
+    /// The order of the document's keys and its values as `JSONSerialization` read them; pointers
+    /// name renamed components (``StructureRepair``) by their new keys.
+    init(order: OrderedJSON, root: Any, renamedKeys: [String: [String: String]] = [:]) {
         self.order = order
         jsonRoot = root
+        self.renamedKeys = renamedKeys
     }
 
     /// The keys of the object at `pointer` in document order.
     func keys(at pointer: JSONPointer) -> [String]? {
-        order.keys(at: pointer)
+        let pointer = asWritten(pointer)
+        guard pointer.tokens.count == 2, pointer.tokens[0] == "components", let renamed = renamedKeys[pointer.tokens[1]] else {
+            return order.keys(at: pointer)
+        }
+        let newKeys = Dictionary(renamed.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return order.keys(at: pointer)?.map { newKeys[$0] ?? $0 }
+    }
+
+    /// The pointer with a renamed component's key as the document writes it.
+    private func asWritten(_ pointer: JSONPointer) -> JSONPointer {
+        guard !renamedKeys.isEmpty, pointer.tokens.count >= 3, pointer.tokens[0] == "components",
+              let written = renamedKeys[pointer.tokens[1]]?[pointer.tokens[2]] else { return pointer }
+        var tokens = pointer.tokens
+        tokens[2] = written
+        return JSONPointer(tokens)
     }
 
     /// The value at a pointer as JSON, typed as the document types it (a quoted `"1"` stays text).
@@ -140,7 +176,7 @@ final class RawDocument {
     /// The value at a pointer as `JSONSerialization` read it, to be decoded again.
     func foundationValue(at pointer: JSONPointer) -> Any? {
         var current: Any? = jsonRoot
-        for token in pointer.tokens {
+        for token in asWritten(pointer).tokens {
             if let object = current as? [String: Any] { current = object[token] }
             else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) { current = array[index] }
             else { return nil }

@@ -15,7 +15,7 @@ extension OpenAPIMapper {
     mutating func discriminatorEntry(_ discriminator: OpenAPI.Discriminator, members: [SumMember], at pointer: JSONPointer) -> SpecNode? {
         let here = pointer.appending("discriminator")
         let property = discriminator.propertyName
-        if let reason = untaggableMember(members, property: property) {
+        if let reason = property.isEmpty ? "its propertyName is empty" : untaggableMember(members, property: property) {
             warn(here, "discriminator", "discriminator dropped: \(reason); members are told apart by trying each in turn")
             return nil
         }

@@ -120,6 +120,10 @@ extension OpenAPIMapper {
             let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + "Option\(index + 1)")
             // A member cannot be optional: null is left out (the field holding the sum is optional).
             let type = info.type
+            guard type != name else {
+                warn(pointer.appending(key, String(index)), "oneOf", "member '\(type)' is the sum itself, which decoding would never end: dropped")
+                continue
+            }
             guard !memberTypes.contains(type) else {
                 warn(pointer.appending(key, String(index)), "oneOf", "member '\(type)' listed twice: kept once")
                 continue

@@ -227,10 +227,18 @@ extension OpenAPIMapper {
         case (_, .string(let text)), (_, .number(let text)):
             guard enumModels.contains(type) else { return false }
             // The enum's values as the document lists them (a default must name one).
-            guard let target = resolved(schema), let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues else { return true }
+            guard let allowed = enumValues(of: schema, depth: 0) else { return true }
             return allowed.contains { "\($0.value)" == text }
         default:
             return false
         }
+    }
+
+    /// The values an enum schema lists, through references and an `allOf` that annotates it.
+    private func enumValues(of schema: JSONSchema, depth: Int) -> [AnyCodable]? {
+        guard depth < 8, let target = resolved(schema) else { return nil }
+        if let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues { return allowed }
+        guard case .all(let members, _) = target.value else { return nil }
+        return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first
     }
 }

@@ -66,7 +66,7 @@ extension OpenAPIMapper {
                   case .string(let methodName)? = members.first(where: { $0.key == "x-apigen-method" })?.value,
                   let method = Self.methods.first(where: { $0.1 == methodName.uppercased() })?.1,
                   // Decoded on its own: its dictionaries are put in document order by `inDocumentOrder`.
-                  let operation = try? Self.extensionlessDecoder().decode(OpenAPI.Operation.self, from: item.jsonData) else {
+                  let operation = Self.decodeOperation(item) else {
                 warn(here, "operation", "not an operation with an 'x-apigen-method': not imported")
                 continue
             }
@@ -100,6 +100,12 @@ extension OpenAPIMapper {
         if let body = operation.requestBody, !kept.contains(where: { $0.key == "body" }) {
             mapRequestBody(body, api: name, method: method, pointer: pointer.appending("requestBody"), params: &params, entries: &api)
         }
+        if kept.isEmpty {
+            for placeholder in params.unfilledPlaceholders(inOrderOf: path) {
+                warn(pointer, "parameter", "path placeholder '\(placeholder)' is declared by no path parameter: read as a required String")
+                params.addPathParam(placeholder)
+            }
+        }
         if !params.entries.isEmpty { api.insert(SpecEntry("params", .map(Self.ordered(params.entries, by: kept))), at: api.firstIndex { $0.key == "body" || $0.key == "paramsFrom" } ?? api.endIndex) }
         mapResponses(operation.responses, api: name, pointer: pointer.appending("responses"), envelope: envelope(of: kept), entries: &api)
         if operation.deprecated { api.add("deprecated", .literal("true")) }
@@ -119,10 +125,14 @@ extension OpenAPIMapper {
         service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: pointer.description))
     }
 
-    private static func extensionlessDecoder() -> JSONDecoder {
+    /// An operation decoded on its own, placed where a document has one (`paths./.get`):
+    /// OpenAPIKit's errors for a bad operation read the path and method from the coding path, and
+    /// trap when it is shorter.
+    private static func decodeOperation(_ item: JSONValue) -> OpenAPI.Operation? {
+        let placed = JSONValue.object([JSONMember(key: "paths", value: .object([JSONMember(key: "/", value: .object([JSONMember(key: "get", value: item)]))]))])
         let decoder = JSONDecoder()
         decoder.userInfo = OpenAPIDocumentLoader.withoutExtensions
-        return decoder
+        return (try? decoder.decode([String: [String: [String: OpenAPI.Operation]]].self, from: placed.jsonData))?["paths"]?["/"]?["get"]
     }
 
     /// An API's params as they are built, with their Swift names kept unique.
@@ -134,6 +144,29 @@ extension OpenAPIMapper {
         /// The one value an `Accept` header parameter allows (or defaults to): the API's `accept`.
         var accept: String?
         var names = NameRegistry(reserved: ["request", "parser", "mock", "mockJSON", "apiName"])
+
+        /// The placeholders no param fills, in the path's order: a param fills one when it goes in
+        /// the path (`in: path`, or no `in` and its key is the placeholder's name).
+        func unfilledPlaceholders(inOrderOf path: String) -> [String] {
+            var filled: Set<String> = []
+            for entry in entries {
+                guard case .map(let parts) = entry.value else {
+                    if placeholders.contains(entry.key) { filled.insert(entry.key) }
+                    continue
+                }
+                let key = parts.first { $0.key == "key" }.flatMap { if case .text(let key) = $0.value { key } else { nil } } ?? entry.key
+                let place = parts.first { $0.key == "in" }.flatMap { if case .text(let place) = $0.value { place } else { nil } }
+                if place == "path" || (place == nil && placeholders.contains(key)) { filled.insert(key) }
+            }
+            var seen: Set<String> = []
+            return SpecNaming.placeholderList(ofPath: path).filter { !filled.contains($0) && seen.insert($0).inserted }
+        }
+
+        /// A required `String` param for a placeholder no parameter declares.
+        mutating func addPathParam(_ placeholder: String) {
+            let (name, renamed) = names.memberName(for: placeholder, fallback: "param")
+            entries.add(name, renamed ? .map([SpecEntry("type", .text("String")), SpecEntry("in", .text("path")), SpecEntry("key", .text(placeholder))]) : .text("String"))
+        }
     }
 
     /// A parameter's own schema (a description given on it describes the parameter; a referenced

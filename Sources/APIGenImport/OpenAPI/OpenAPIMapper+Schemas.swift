@@ -59,7 +59,9 @@ extension OpenAPIMapper {
                 default: return false
                 }
             }
-        case .one, .any: return (Self.nonNullMembers(schema)?.members.count ?? 0) > 1 || schema.discriminator != nil
+        case .one, .any:
+            let count = Self.nonNullMembers(schema)?.members.count ?? 0
+            return count > 1 || (count == 1 && schema.discriminator != nil)
         case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
         case .integer(let core, _): return !(core.allowedValues ?? []).isEmpty
         default: return false
@@ -71,7 +73,7 @@ extension OpenAPIMapper {
     func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
         guard let (members, _) = Self.nonNullMembers(schema) else { return true }
         let key = schema.value.isOneOf ? "oneOf" : "anyOf"
-        return members.isEmpty || members.indices.contains { index in
+        return members.indices.contains { index in
             switch members[index].value {
             case .fragment:
                 // A `$ref` into a schema's inside is read as a fragment, and typed where it points.
@@ -203,7 +205,8 @@ extension OpenAPIMapper {
         case .one, .any:
             if !hasTypedMember(schema, at: pointer) {
                 let key = schema.value.isOneOf ? "oneOf" : "anyOf"
-                warn(pointer.appending(key), "oneOf", "\(key) whose members have no type: typed JSON")
+                let members = Self.nonNullMembers(schema)?.members ?? []
+                warn(pointer.appending(key), "oneOf", "\(key) \(members.isEmpty ? "without members" : "whose members have no type"): typed JSON")
                 return TypeInfo(type: "JSON", nullable: Self.nonNullMembers(schema)?.hasNull ?? false)
             }
             if let (members, hasNull) = Self.nonNullMembers(schema), members.count == 1, let only = members.first, schema.discriminator == nil {

@@ -35,8 +35,8 @@ struct OpenAPIMapper {
         let name = serviceNames.typeName(for: title, fallback: "Imported")
         // The title describes the service unless it is only its name (`Repro`, not `Pet Store`).
         service = ImportedService(name: name, description: document.info.description ?? (title.isEmpty || title == name ? nil : title))
-        typeNames.reserve(name + "Service")
-        typeNames.reserve(name)
+        typeNames.reserveType(name + "Service")
+        typeNames.reserveType(name)
     }
 
     /// Entries of one of OpenAPIKit's dictionaries in the document's order: documents (YAML ones as
@@ -80,6 +80,12 @@ struct OpenAPIMapper {
             if !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
                 warn(pointer.appending("url"), "server", "server URL '\(url)' is not absolute; written as https://example.com\(url.hasPrefix("/") ? "" : "/")\(url)")
                 url = "https://example.com" + (url.hasPrefix("/") ? "" : "/") + url
+            }
+            if URLCheck.hasControlCharacters(url) || !URLCheck.isAbsoluteHTTP(url) {
+                let path = URLComponents(string: url)?.path ?? ""
+                let made = "https://example.com" + (path.isEmpty || path.hasPrefix("/") ? "" : "/") + path
+                warn(pointer.appending("url"), "server", "server URL '\(url)' is not a base URL (an http:// or https:// URL with a host and without a query): written as \(made)")
+                url = made
             }
             if url.hasSuffix("/") { url.removeLast() }
             let source = server.name ?? server.description ?? (servers.count == 1 ? "production" : "server\(index + 1)")

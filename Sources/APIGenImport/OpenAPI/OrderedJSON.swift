@@ -10,11 +10,16 @@ struct OrderedJSON {
     private(set) var keyOrder: [String: [String]] = [:]
     private let bytes: [UInt8]
 
-    /// Reads the document; `nil` when it is not well-formed JSON.
-    init?(_ data: Data) {
+    /// The byte offset where a document stops being JSON this scan reads.
+    struct SyntaxError: Error {
+        var offset: Int
+    }
+
+    /// Reads the document.
+    init(_ data: Data) throws(SyntaxError) {
         bytes = [UInt8](data)
         var index = 0
-        guard scan(&index, path: "") else { return nil }
+        guard scan(&index, path: "") else { throw SyntaxError(offset: index) }
     }
 
     /// A key as a pointer token: `~` → `~0`, `/` → `~1` (most keys have neither).

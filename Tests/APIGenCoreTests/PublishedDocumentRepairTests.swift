@@ -1,0 +1,194 @@
+import APIGenCore
+import APIGenImport
+import Foundation
+import Testing
+
+/// What published documents get wrong in OpenAPI's structure, which OpenAPIKit would reject the
+/// whole document for: each mended with a warning, the rest imported, the output compiling.
+@Suite struct PublishedDocumentRepairTests {
+    private static func importYAML(_ text: String) -> ImportOutcome {
+        OpenAPIImporter.importDocument(Data(text.utf8), documentName: "doc.yaml", outputPath: "Specs")
+    }
+
+    @Test func structuralMistakesAreMendedOneWarningEach() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Mended, version: "1"}
+        servers:
+          - url: https://api.example.com/v1/orgs/{org}
+            variables:
+              org: {description: no default}
+          - url: https://{host}/insights
+            variables:
+              host: {default: ""}
+        security:
+          - apiKey: []
+        paths:
+          /apps/{app_id}:
+            get:
+              operationId: getApp
+              parameters:
+                - {name: legacy, in: body, schema: {type: string}}
+                - {name: plain, in: query}
+              responses:
+                "200":
+                  description:
+                  headers:
+                    X-Rate-Limit: {description: calls left}
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/PagedList`1[System.String]'}
+          /media/:id:
+            delete:
+              operationId: deleteMedia
+              responses: {"204": {description: gone}}
+          /tasks/{key}:
+            get:
+              operationId: getTask
+              parameters:
+                - {name: key, in: query, required: true, schema: {type: string}}
+              responses: {"204": {description: done}}
+        components:
+          securitySchemes:
+            sso: {type: apiKey, in: header}
+          schemas:
+            PagedList`1[System.String]:
+              type: object
+              properties:
+                items: {type: array, items: {type: string}}
+                count: {type: int}
+                extra: {type: object, additionalProperties: {type: any}}
+                gone: {type: 'null'}
+                either: {type: [string, "null"]}
+                order:
+                  default: none
+                  allOf: [{$ref: '#/components/schemas/Order'}]
+            Order: {type: string, enum: [score]}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let lines = outcome.warnings.map(\.description)
+        for expected in [
+            "doc.yaml#/servers/0/variables/org: warning: server variable 'org' has no default (OpenAPI requires one): its name used",
+            "doc.yaml#/servers/1/url: warning: server URL 'https:///insights' is not a base URL",
+            "doc.yaml#/security/0: warning: security requirement names 'apiKey', which the document does not define",
+            "doc.yaml#/components/securitySchemes/sso: warning: security scheme without 'name' left out",
+            "doc.yaml#/paths/~1apps~1{app_id}/get/parameters/0: warning: 'in: body' is no parameter place of OpenAPI 3 (it is Swagger 2.0's",
+            "doc.yaml#/paths/~1apps~1{app_id}/get/parameters/1: warning: parameter 'plain' has neither 'schema' nor 'content': read as text",
+            "doc.yaml#/paths/~1apps~1{app_id}/get/responses/200: warning: response without a 'description'",
+            "doc.yaml#/paths/~1apps~1{app_id}/get/responses/200/headers/X-Rate-Limit: warning: header 'X-Rate-Limit' has neither 'schema' nor 'content'",
+            "doc.yaml#/components/schemas/PagedList`1[System.String]: warning: component key 'PagedList`1[System.String]' has characters OpenAPI does not allow in one: read as 'PagedList_1_System.String_'",
+            "doc.yaml#/components/schemas/PagedList_1_System.String_/properties/count/type: warning: type 'int' is not an OpenAPI type: read as 'integer'",
+            "doc.yaml#/components/schemas/PagedList_1_System.String_/properties/extra/additionalProperties/type: warning: type 'any' is not an OpenAPI type: left out (any value)",
+            "doc.yaml#/components/schemas/PagedList_1_System.String_/properties/gone/type: warning: type 'null' is OpenAPI 3.1's: read as a nullable value of any type",
+            "doc.yaml#/components/schemas/PagedList_1_System.String_/properties/either/type: warning: a list of types is OpenAPI 3.1's form: read as 'string', nullable",
+            "doc.yaml#/components/schemas/PagedList_1_System.String_/properties/order/default: warning: default \"none\" not kept: it is not a value of Order",
+            "doc.yaml#/paths/~1apps~1{app_id}/get: warning: path placeholder 'app_id' is declared by no path parameter: read as a required String",
+            "doc.yaml#/paths/~1media~1:id/delete: warning: path placeholder 'id' is declared by no path parameter",
+            "doc.yaml#/paths/~1tasks~1{key}/get: warning: path placeholder 'key' is declared by no path parameter",
+        ] {
+            #expect(lines.contains { $0.hasPrefix(expected) }, "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
+        }
+        #expect(outcome.apisOut == 3)
+        let service = outcome.files.first { $0.path == "service.yaml" }?.contents ?? ""
+        #expect(service.contains("\"https://api.example.com/v1/orgs/org\""), "\(service)")
+        #expect(service.contains("https://example.com/insights"), "\(service)")
+        #expect(service.contains("      count: Int?\n"), "\(service)")
+        let apis = outcome.files.first { $0.path != "service.yaml" }?.contents ?? ""
+        #expect(apis.contains("      key2:\n        type: String\n        in: path\n        key: key\n"), "\(apis)")
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+
+    @Test func sumsTheGeneratorCannotTakeAreMended() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Sums, version: "1"}
+        paths: {}
+        components:
+          schemas:
+            A: {type: object, properties: {kind: {type: string}}}
+            Empty: {type: object, properties: {ids: {oneOf: []}}}
+            Untagged:
+              oneOf: [{$ref: '#/components/schemas/A'}]
+              discriminator: {propertyName: ""}
+            Itself:
+              oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/Itself'}]
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description).filter { !$0.contains("#/servers") } == [
+            "doc.yaml#/components/schemas/Empty/properties/ids/oneOf: warning: oneOf without members: typed JSON",
+            "doc.yaml#/components/schemas/Untagged/discriminator: warning: discriminator dropped: its propertyName is empty; members are told apart by trying each in turn",
+            "doc.yaml#/components/schemas/Itself/oneOf/1: warning: member 'Itself' is the sum itself, which decoding would never end: dropped",
+        ])
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+
+    /// An operation an apigen export keeps beside another that OpenAPIKit cannot read is warned
+    /// of; OpenAPIKit's error for it trapped when the operation was decoded on its own.
+    @Test func aBadKeptOperationIsWarnedNotACrash() {
+        let outcome = Self.importYAML("""
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        paths:
+          /a:
+            x-apigen-operations:
+              - x-apigen-method: get
+                parameters: [1]
+        """)
+        #expect(outcome.errors.isEmpty)
+        #expect(outcome.warnings.contains { $0.description == "doc.yaml#/paths/~1a/x-apigen-operations/0: warning: not an operation with an 'x-apigen-method': not imported" })
+    }
+
+    @Test(arguments: [
+        (#"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "x": 01}"#, "doc.json: error: cannot read the document: it is not well-formed JSON: Number with leading zero (line 1, column 81)"),
+        ("{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"T\", \"version\": \"1\"},\n \"paths\": {},}", "doc.json: error: cannot read the document: it is not well-formed JSON (line 2, column 14)"),
+    ])
+    func jsonSyntaxErrorsSayWhere(_ text: String, _ expected: String) {
+        let outcome = OpenAPIImporter.importDocument(Data(text.utf8), documentName: "doc.json", outputPath: "Specs")
+        #expect(outcome.errors == [expected])
+    }
+
+    @Test func openAPIKitsErrorsAreOneLine() {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths:
+          /a:
+            get:
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {items: 5, type: array}}}}
+        """)
+        #expect(outcome.errors.count == 1)
+        #expect(outcome.errors.allSatisfy { !$0.contains("\n") && $0.hasPrefix("doc.yaml: error: cannot read the document: ") }, "\(outcome.errors)")
+    }
+
+    /// Names and paths may hold control characters; a warning shows them as escapes, on one line.
+    @Test func controlCharactersInWarningsAreEscaped() {
+        let outcome = OpenAPIImporter.importDocument(Data(#"""
+        {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "servers": [{"url": "https://x.example"}],
+         "paths": {"/a\n/b": {"get": {"operationId": "getA", "responses": {"204": {"description": "none"}}}}},
+         "components": {"schemas": {"A\u001b[31mB": {"type": "object", "properties": {"x": {"type": "string"}}}}}}
+        """#.utf8), documentName: "doc.json", outputPath: "Specs")
+        let lines = outcome.warnings.map(\.description)
+        #expect(lines.contains { $0.hasPrefix(#"doc.json#/paths/~1a\n~1b/get: warning: operation not imported"#) }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(#"doc.json#/components/schemas/A\u{1B}[31mB: warning: component key 'A\u{1B}[31mB'"#) }, "\(lines)")
+        #expect(lines.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    @Test func namesThatDifferOnlyInCaseGetNumbers() {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths:
+          /a: {get: {operationId: getUserById, responses: {"204": {description: ok}}}}
+          /b: {get: {operationId: getUserByID, responses: {"204": {description: ok}}}}
+        components:
+          schemas:
+            Thing: {type: object, properties: {a: {type: string}}}
+            THING: {type: object, properties: {b: {type: string}}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 2)
+        let text = outcome.files.map(\.contents).joined()
+        #expect(text.contains("  THING2:\n") && text.contains("  GetUserByID2:\n"), "\(text)")
+    }
+}
