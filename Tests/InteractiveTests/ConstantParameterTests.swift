@@ -32,6 +32,17 @@ struct ConstantParameterTests {
         #expect(resolved.headers["X-Client"] == "ios")
     }
 
+    /// A query param of the same key as a service default replaces it when it has a value (as a
+    /// header param replaces a default header); without one, the default is sent.
+    @Test func aQueryParamWinsOverTheServiceDefaultOfTheSameKey() throws {
+        var request = ApiRequest(service: service, apiName: "P", method: .get, path: "/p")
+        request.add("mine", as: "app", in: .query)
+        #expect(try request.resolve().url.query == "v=1&app=mine")
+        var unset = ApiRequest(service: service, apiName: "P", method: .get, path: "/p")
+        unset.add(String?.none, as: "app", in: .query)
+        #expect(try unset.resolve().url.query == "v=1&app=shop")
+    }
+
     @Test func constantHeadersAreCheckedLikeAnyOther() {
         let request = ApiRequest(service: service, apiName: "P", method: .get, path: "/p", constantHeaders: ["X-Bad": "a\r\nX-Evil: 1"])
         #expect(throws: InteractiveError.self) { try request.resolve() }

@@ -17,6 +17,24 @@ struct ParameterEncodingTests {
         return try request.resolve().url.query
     }
 
+    /// A list in the path is OpenAPI's `simple` style: elements encoded one by one, joined with a
+    /// literal comma, so that a comma inside an element stays data.
+    @Test func aListInThePathIsCommaSeparated() throws {
+        func path(_ values: [String], reserved: Bool = false) throws -> String {
+            var request = ApiRequest(service: service, apiName: "P", method: .get, path: "/tags/{tags}/x")
+            request.add(values, as: "tags", in: .path, allowReserved: reserved)
+            return try request.resolve().url.path(percentEncoded: true)
+        }
+        #expect(try path(["a", "b", "c"]) == "/tags/a,b,c/x")
+        #expect(try path(["a,b", "c"]) == "/tags/a%2Cb,c/x")
+        #expect(try path(["a/b", "c d"]) == "/tags/a%2Fb,c%20d/x")
+        #expect(try path(["a/b"], reserved: true) == "/tags/a/b/x")
+        var numbers = ApiRequest(service: service, apiName: "P", method: .get, path: "/status/{codes}")
+        numbers.add([200, 201], as: "codes", in: .path)
+        #expect(try numbers.resolve().url.path(percentEncoded: true) == "/status/200,201")
+        #expect(throws: InteractiveError.self) { try path([]) }
+    }
+
     @Test func scalarsEnumsDatesAndData() throws {
         let date = Date(timeIntervalSince1970: 0)
         let text = try query {

@@ -128,6 +128,11 @@ public struct ApiRequest: Sendable {
                          isNone: isNone, flattened: flattened))
     }
 
+    /// Whether a parameter with a value goes in the query under `key`.
+    private func sendsQueryItem(_ key: String) -> Bool {
+        parameters.contains { $0.location == .query && $0.key == key && !$0.isNone }
+    }
+
     private mutating func append(_ parameter: Parameter) {
         parameters.append(parameter)
         if parameter.isSecret, !parameter.isNone { options.secretKeys.insert(parameter.key) }
@@ -148,20 +153,31 @@ public struct ApiRequest: Sendable {
         let snapshot = service.snapshot()
         let base = baseURL?.absoluteString ?? snapshot.baseURL
         var query = FormWriter(literalBrackets: false)
-        for (key, value) in snapshot.query where !constantQuery.contains(where: { $0.0 == key }) { query.append(key, value) }
+        // The service's query items give way to the API's own of the same key, as its headers do.
+        for (key, value) in snapshot.query where !constantQuery.contains(where: { $0.0 == key }) && !sendsQueryItem(key) {
+            query.append(key, value)
+        }
         for (key, value) in constantQuery { query.append(key, value) }
         var headers = snapshot.headers
         for field in constantHeaders { headers.set(field.value, for: field.name) }
         var bodyMembers: [Parameter] = []
         // A list, not a dictionary: a path has a placeholder or two.
         var pathValues: [(name: String, value: String)] = []
+        var pathLists: [(name: String, elements: [String])] = []
         var reservedPathNames: Set<String> = []
 
         for parameter in parameters {
             if parameter.isNone { continue }
             switch parameter.location {
             case .path:
-                let text = try parameter.flat().singleText
+                let flat = try parameter.flat()
+                if case .array(let elements) = flat {
+                    pathLists.removeAll { $0.name == parameter.key }
+                    pathLists.append((parameter.key, elements.map(\.singleText)))
+                    if parameter.allowsReserved { reservedPathNames.insert(parameter.key) }
+                    continue
+                }
+                let text = flat.singleText
                 if let index = pathValues.firstIndex(where: { $0.name == parameter.key }) {
                     pathValues[index].value = text
                 } else {
@@ -183,7 +199,7 @@ public struct ApiRequest: Sendable {
         // One check of every header, the service's common ones, the parameters and `Accept` alike.
         for field in headers { try HeaderCheck.validate(name: field.name, value: field.value) }
 
-        let expandedPath = try PathTemplate.expand(path, values: pathValues, reserved: reservedPathNames)
+        let expandedPath = try PathTemplate.expand(path, values: pathValues, lists: pathLists, reserved: reservedPathNames)
         let url = try URLBuilder.make(base: base, path: expandedPath, encodedQuery: query.text)
         var request = HTTPRequest(
             apiName: apiName,

@@ -12,8 +12,12 @@ enum PathTemplate {
 
     /// Replaces each `{name}` by its percent-encoded value, so that `/`, `?`, `#` and `..` in a value
     /// stay data inside one segment; names in `reserved` keep `/` and the other reserved characters
-    /// (see ``encodeReserved(_:name:)``).
-    static func expand(_ template: String, values: [(name: String, value: String)], reserved: Set<String> = []) throws(InteractiveError) -> String {
+    /// (see ``encodeReserved(_:name:)``). A list's elements (`lists`) are encoded one by one and
+    /// joined with a literal `,` (OpenAPI's `simple` style): `[200, 201]` → `200,201`, `["a,b"]` →
+    /// `a%2Cb`.
+    static func expand(
+        _ template: String, values: [(name: String, value: String)], lists: [(name: String, elements: [String])] = [], reserved: Set<String> = []
+    ) throws(InteractiveError) -> String {
         // Braces are looked for among the UTF-8 bytes: walking the template by `Character` cost more
         // than the rest of the expansion.
         let bytes = template.utf8
@@ -26,6 +30,14 @@ enum PathTemplate {
                 throw .invalidRequest("unterminated placeholder in path \"\(template)\"")
             }
             let name = String(template[bytes.index(after: open)..<close])
+            if let elements = lists.first(where: { $0.name == name })?.elements {
+                guard !elements.isEmpty, !elements.allSatisfy(\.isEmpty) else { throw .invalidRequest("path parameter \"\(name)\" is empty") }
+                var encoded: [String] = []
+                for element in elements { encoded.append(reserved.contains(name) ? try encodeReserved(element, name: name) : encodeSegment(element)) }
+                result += encoded.joined(separator: ",")
+                rest = bytes.index(after: close)
+                continue
+            }
             guard let value = values.first(where: { $0.name == name })?.value else {
                 throw .invalidRequest("missing value for path parameter \"\(name)\"")
             }
