@@ -95,7 +95,12 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
         MalformedSpec(
             name: "baseURLWithQuery",
             yaml: "service: Shop\nenvironments:\n  debug: http://example.com/api?x=1\n",
-            expected: ["spec.yaml:3:10: error: base URL 'http://example.com/api?x=1' of environment 'debug' must be an absolute http:// or https:// URL"]
+            expected: ["spec.yaml:3:10: error: base URL 'http://example.com/api?x=1' of environment 'debug' must not have a query or fragment (put constant query items in `defaults: query`)"]
+        ),
+        MalformedSpec(
+            name: "baseURLWithFragment",
+            yaml: "service: Shop\nenvironments:\n  debug: https://example.com/api#top\n",
+            expected: ["spec.yaml:3:10: error: base URL 'https://example.com/api#top' of environment 'debug' must not have a query or fragment (put constant query items in `defaults: query`)"]
         ),
         MalformedSpec(
             name: "unknownDefaultEnvironment",

@@ -54,7 +54,8 @@ struct SpecParser {
             if URLCheck.hasControlCharacters(url) {
                 reader.diagnostics.error("base URL of environment '\(pair.name)' must not contain line breaks or other control characters", at: pair.value.location)
             } else if !URLCheck.isAbsoluteHTTP(url) {
-                reader.diagnostics.error("base URL '\(url)' of environment '\(pair.name)' must be an absolute http:// or https:// URL", at: pair.value.location)
+                let problem = URLCheck.hasQueryOrFragment(url) ? "must not have a query or fragment (put constant query items in `defaults: query`)" : "must be an absolute http:// or https:// URL"
+                reader.diagnostics.error("base URL '\(url)' of environment '\(pair.name)' \(problem)", at: pair.value.location)
             }
             return EnvironmentDecl(name: pair.name, baseURL: url, location: pair.key.location)
         }
@@ -137,6 +138,13 @@ package enum URLCheck {
         return text.unicodeScalars.contains { scalar in
             scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
         }
+    }
+
+    /// Whether text would be a base URL but for its query or fragment.
+    static func hasQueryOrFragment(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", components.host?.isEmpty == false else { return false }
+        return components.query != nil || components.fragment != nil
     }
 
     /// Whether text is an `http` or `https` URL with a host and without a query or fragment.
