@@ -191,4 +191,43 @@ import Testing
         let text = outcome.files.map(\.contents).joined()
         #expect(text.contains("  THING2:\n") && text.contains("  GetUserByID2:\n"), "\(text)")
     }
+
+    @Test func generatorsHabitsAreReadAsMeant() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Habits, version: "1"}
+        paths:
+          /pay:
+            post:
+              operationId: pay
+              requestBody:
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/Payment'}
+                    examples:
+                      big: {$ref: 'examples/big.json'}
+              responses:
+                "404":
+                  description: missing
+                  content: {application/json: {schema: {$ref: '#/components/schemas/404Response'}}}
+        components:
+          schemas:
+            404Response: {type: object, properties: {message: {type: string}}}
+            Payment:
+              type: object
+              properties:
+                topK: {type: integer, exclusiveMinimum: 0}
+                source:
+                  oneOf:
+                    - {title: Card, type: object, properties: {number: {type: string}}}
+                    - {title: Bank Account, type: object, properties: {iban: {type: string}}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let lines = outcome.warnings.map(\.description)
+        #expect(lines.contains("doc.yaml#/components/schemas/Payment/properties/topK/exclusiveMinimum: warning: exclusiveMinimum: 0 is OpenAPI 3.1's form (3.0 says true or false): not kept"), "\(lines)")
+        #expect(lines.contains("doc.yaml#/components/schemas/404Response: warning: schema '404Response' named 'Model_404Response': a type name cannot start with a digit"), "\(lines)")
+        let service = outcome.files.first { $0.path == "service.yaml" }?.contents ?? ""
+        #expect(service.contains("    oneOf:\n      - PaymentSourceCard\n      - PaymentSourceBankAccount\n"), "\(service)")
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

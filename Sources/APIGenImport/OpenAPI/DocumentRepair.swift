@@ -39,7 +39,10 @@ struct DocumentRepair {
     /// walked, never copied).
     mutating func repaired(_ value: Any, at pointer: JSONPointer) -> Any? {
         if let object = value as? [String: Any] {
-            if let reference = object["$ref"] as? String, !reference.hasPrefix("#") { externalReferences += 1 }
+            // An example's `$ref` is data, not a reference to follow.
+            if let reference = object["$ref"] as? String, !reference.hasPrefix("#"), !pointer.tokens.contains(where: { $0 == "example" || $0 == "examples" }) {
+                externalReferences += 1
+            }
             var mended = object
             var changed = mendSchema(&mended, at: pointer)
             changed = mendPathParameter(&mended, at: pointer) || changed
@@ -93,7 +96,14 @@ struct DocumentRepair {
                 notes.append(Note(pointer: pointer.appending(key), kind: "validation", message: "\(key) \(number.stringValue) is not a whole number within Int64: not kept (apigen checks types, not values)"))
             }
         }
-        if !isVersion30 {
+        if isVersion30 {
+            for key in ["exclusiveMinimum", "exclusiveMaximum"] {
+                guard let bound = object[key] as? NSNumber, !bound.isJSONBoolean else { continue }
+                object[key] = nil
+                changed = true
+                notes.append(Note(pointer: pointer.appending(key), kind: "validation", message: "\(key): \(bound.stringValue) is OpenAPI 3.1's form (3.0 says true or false): not kept"))
+            }
+        } else {
             for key in ["exclusiveMinimum", "exclusiveMaximum"] {
                 guard let flag = object[key] as? NSNumber, flag.isJSONBoolean else { continue }
                 object[key] = nil

@@ -117,7 +117,9 @@ extension OpenAPIMapper {
         }
         for (index, part) in parts.enumerated() {
             if case .null = part.value { continue }
-            let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + "Option\(index + 1)")
+            // An inline member is named after its title (`Card`), else its place.
+            let title = part.title.flatMap { SpecNaming.typeName($0) }.flatMap { $0.hasPrefix("_") ? nil : $0 }
+            let info = typeInfo(part, at: pointer.appending(key, String(index)), hint: name + (title ?? "Option\(index + 1)"))
             // A member cannot be optional: null is left out (the field holding the sum is optional).
             let type = info.type
             guard type != name else {

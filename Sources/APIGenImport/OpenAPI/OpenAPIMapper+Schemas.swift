@@ -25,7 +25,7 @@ extension OpenAPIMapper {
             let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
             componentModels[key.rawValue] = name
             if SpecNaming.typeName(key.rawValue) != name {
-                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(SpecNaming.typeName(key.rawValue).map { "'\($0)' is taken by the generated code or another schema" } ?? "it makes no Swift name")")
+                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(Self.renameReason(SpecNaming.typeName(key.rawValue), what: "schema"))")
             }
             if Self.isEnum(schema) { enumModels.insert(name) }
             if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
@@ -89,6 +89,14 @@ extension OpenAPIMapper {
             default: return true
             }
         }
+    }
+
+    /// Why a name had to change: the Swift name it makes is taken, starts with a digit (`403Response`
+    /// makes `_403Response`, which a type name cannot be), or there is none.
+    static func renameReason(_ swiftName: String?, what: String) -> String {
+        guard let swiftName else { return "it makes no Swift name" }
+        if swiftName.hasPrefix("_") { return "a type name cannot start with a digit" }
+        return "'\(swiftName)' is taken by the generated code or another \(what)"
     }
 
     /// Whether a schema that becomes a model becomes an enum (whose defaults are raw values): a text or
