@@ -65,8 +65,10 @@ struct APIGenServeCommand: AsyncParsableCommand {
             }
             let server = try MockServer(project: project, options: options)
             let apiCount = project.description.services.reduce(0) { $0 + $1.apis.count }
+            let serviceCount = project.description.services.count
+            let counted = "\(apiCount) API\(apiCount == 1 ? "" : "s") of \(serviceCount) service\(serviceCount == 1 ? "" : "s")"
             try await server.run { port in
-                let line = "apigen-serve: \(apiCount) APIs of \(project.description.services.count) services on http://\(host):\(port)/\n"
+                let line = "apigen-serve: \(counted) on http://\(host):\(port)/\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         } catch let problem as Scenario.Problem {

@@ -15,7 +15,10 @@ struct MockAnswer: Sendable {
         let headers = api.responseHeaders.map { field in
             (field.key, headerText(generator.value(of: field.type, format: field.format, hint: field.name)))
         }
-        switch api.response {
+        if let stream = api.stream, stream.format != "bytes" {
+            return streamAnswer(api, format: stream.format, type: stream.type ?? "JSON", generator: &generator)
+        }
+        switch api.stream == nil ? api.response : .binary {
         case .text:
             let text = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue) ?? "\(api.name) mock text"
             return MockAnswer(status: 200, contentType: "text/plain; charset=utf-8", headers: headers, body: Array(text.utf8))
@@ -40,6 +43,25 @@ struct MockAnswer: Sendable {
             guard let result else { return MockAnswer(status: 200, contentType: nil, headers: headers, body: []) }
             return json(status: 200, result, headers: headers)
         }
+    }
+
+    /// A stream's events: the `mock` list, or three values made for the event type; server-sent
+    /// events (`data:` lines, the text itself for `String` events) or JSON Lines.
+    private static func streamAnswer(_ api: SpecDescription.Api, format: String, type: String, generator: inout MockValueGenerator) -> MockAnswer {
+        let events: [JSONValue]
+        switch api.mockJSON.flatMap({ try? JSONValue(parsing: $0) }) {
+        case .array(let listed)?: events = listed
+        case let single?: events = [single]
+        case nil: events = (1...3).map { generator.value(of: type, hint: "event\($0)") }
+        }
+        guard format == "sse" else {
+            return MockAnswer(status: 200, contentType: "application/jsonl", headers: [], body: Array(events.map { $0.text + "\n" }.joined().utf8))
+        }
+        let text = events.map { event in
+            let data = type == "String" ? event.stringValue ?? event.text : event.text
+            return data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+        }.joined()
+        return MockAnswer(status: 200, contentType: "text/event-stream", headers: [("Cache-Control", "no-cache")], body: Array(text.utf8))
     }
 
     static func json(status: Int, _ text: String, headers: [(String, String)] = []) -> MockAnswer {

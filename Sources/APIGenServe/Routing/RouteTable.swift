@@ -22,12 +22,15 @@ struct RouteTable: Sendable {
 
     /// The API of `method` at `path` (without the query), if any.
     func match(method: String, path: String) -> Match? {
+        matches(method: method, path: path).first
+    }
+
+    /// Every API of `method` whose route `path` matches, the best first: APIs that share a method
+    /// and path (an upload and a JSON call on `POST /post`) are told apart by their requests.
+    func matches(method: String, path: String) -> [Match] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         let candidates = (routes[method] ?? []) + (method == "HEAD" ? routes["GET"] ?? [] : [])
-        for route in candidates {
-            if let values = route.pattern.match(segments) { return Match(api: route.api, pathValues: values) }
-        }
-        return nil
+        return candidates.compactMap { route in route.pattern.match(segments).map { Match(api: route.api, pathValues: $0) } }
     }
 
     /// Whether some API has this path with another method (a 405 rather than a 404).

@@ -23,17 +23,19 @@ struct ServeResponder: HTTPResponder {
             line.milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
             state.logger.write(line)
         }
-        guard let match = state.routes.match(method: request.method.rawValue, path: request.uri.path) else {
+        let matches = state.routes.matches(method: request.method.rawValue, path: request.uri.path)
+        guard !matches.isEmpty else {
             // A path an API owns (with another method) is never a page.
             let answer = state.routes.hasPath(request.uri.path) ? notFound(request) : page(for: request) ?? notFound(request)
             line.status = answer.status
             return response(answer)
         }
+        let query = request.uri.query.map { PercentDecoding.pairs(Substring($0)) } ?? []
+        let bytes = Array(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+        let (match, problem) = pick(matches, request: request, query: query, body: bytes)
         let served = match.api
         line.api = served.name
         line.secretKeys = served.secretKeys
-
-        let query = request.uri.query.map { PercentDecoding.pairs(Substring($0)) } ?? []
         let scenario: Scenario?
         do {
             scenario = try pickScenario(request: request, query: query, api: served)
@@ -51,8 +53,6 @@ struct ServeResponder: HTTPResponder {
             throw CancellationError()
         }
 
-        let body = try await request.body.collect(upTo: context.maxUploadSize)
-        let bytes = Array(buffer: body)
         if scenario == nil, let proxy = state.proxies[served.service.name], state.proxyAll || !served.hasMock {
             line.via = "proxy"
             let answer = await proxy.forward(
@@ -63,19 +63,33 @@ struct ServeResponder: HTTPResponder {
             return response(answer)
         }
 
-        let input = RequestInput(
-            pathValues: match.pathValues,
-            query: query.filter { $0.0 != Self.scenarioQueryItem },
-            headers: Dictionary(grouping: request.headers, by: { $0.name.canonicalName }).mapValues { $0.map(\.value) },
-            body: Self.body(bytes, contentType: request.headers[.contentType], api: served.api)
-        )
-        if let validator = state.validators[served.service.name], let problem = validator.problem(in: input, for: served.api) {
+        if let problem {
             line.status = 400
             return response(failure(served, status: 400, message: problem))
         }
         let answer = scenario.map { scenarioAnswer($0, served: served) } ?? served.answer
         line.status = answer.status
         return response(answer)
+    }
+
+    /// The API that answers: of several on one method and path, the first whose request validates
+    /// (else the first, whose problem is the answer), with the problem of its request, if any.
+    /// `matches` is not empty.
+    private func pick(_ matches: [RouteTable.Match], request: Request, query: [(String, String)], body: [UInt8]) -> (RouteTable.Match, String?) {
+        let headers = Dictionary(grouping: request.headers, by: { $0.name.canonicalName }).mapValues { $0.map(\.value) }
+        var first: (RouteTable.Match, String?)?
+        for match in matches {
+            let input = RequestInput(
+                pathValues: match.pathValues,
+                query: query.filter { $0.0 != Self.scenarioQueryItem },
+                headers: headers,
+                body: Self.body(body, contentType: request.headers[.contentType], api: match.api.api)
+            )
+            let problem = state.validators[match.api.service.name]?.problem(in: input, for: match.api.api)
+            if problem == nil { return (match, nil) }
+            if first == nil { first = (match, problem) }
+        }
+        return first ?? (matches[0], nil)
     }
 
     /// The request's scenario: its header, else its query item, else the scenario file's for the API;

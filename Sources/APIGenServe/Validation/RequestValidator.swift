@@ -71,9 +71,13 @@ struct RequestValidator {
         case "spaceDelimited"?:
             return plain.flatMap { $0.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
         case "form"?:
-            // An exploded object's fields are items of their own.
-            if plain.isEmpty, case .named(let name) = type.unwrapped, check.models[name] != nil { return nil }
-            return plain
+            // An exploded object's fields, and an exploded map's entries, are items of their own.
+            guard plain.isEmpty else { return plain }
+            switch type.unwrapped {
+            case .named(let name) where check.models[name] != nil: return nil
+            case .dictionary: return nil
+            default: return plain
+            }
         default:
             return plain
         }

@@ -58,12 +58,26 @@ enum ServeFixture {
         return (http?.statusCode ?? 0, fields, String(decoding: data, as: UTF8.self))
     }
 
+    /// A project of one spec file with `text`.
+    static func project(yaml text: String) throws -> ServeProject {
+        let folder = try scratch("spec")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try text.write(to: folder.appendingPathComponent("spec.yaml"), atomically: true, encoding: .utf8)
+        let (diagnostics, project) = ServeProject.load(specs: folder)
+        guard let project else { throw ServeFixtureError.specRejected(diagnostics.diagnostics.map(\.description)) }
+        return project
+    }
+
     /// A folder of its own for a test's files.
     static func scratch(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+enum ServeFixtureError: Error {
+    case specRejected([String])
 }
 
 /// Log lines a server wrote, for tests to read.

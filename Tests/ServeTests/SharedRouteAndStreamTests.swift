@@ -1,0 +1,91 @@
+import APIGenServe
+import Foundation
+import Testing
+
+/// Streams answered as streams, APIs that share a method and path told apart by their requests,
+/// and an exploded map in the query.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct SharedRouteAndStreamTests {
+    static let spec = """
+    service: S
+    environments: { local: "http://127.0.0.1:1/api" }
+    models:
+      Tick:
+        fields: { n: Int, text: String }
+    apis:
+      Ticks:
+        path: /ticks
+        response: { stream: sse, type: Tick }
+        mock: [{ n: 1, text: one }, { n: 2, text: two }]
+      Words:
+        path: /words
+        response: { stream: sse, type: String }
+        mock: ["a\\nb", "c"]
+      Lines:
+        path: /lines
+        response: { stream: jsonLines, type: Tick }
+      Upload:
+        method: POST
+        path: /post
+        body: multipart
+        params:
+          file: File
+        response: { fields: { kind: String } }
+        mock: { kind: upload }
+      Echo:
+        method: POST
+        path: /post
+        params:
+          name: String
+        response: { fields: { kind: String } }
+        mock: { kind: json }
+      Cookies:
+        path: /cookies
+        params:
+          cookies: { type: "[String: String]", style: form }
+        response: { fields: { ok: Bool } }
+        mock: { ok: true }
+    """
+
+    @Test func streamsAreAnsweredEventByEvent() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        let ticks = try await ServeFixture.send(port: server.port, "/api/ticks")
+        #expect(ticks.status == 200)
+        #expect(ticks.headers["content-type"] == "text/event-stream")
+        #expect(ticks.body == "data: {\"n\":1,\"text\":\"one\"}\n\ndata: {\"n\":2,\"text\":\"two\"}\n\n")
+        let words = try await ServeFixture.send(port: server.port, "/api/words")
+        #expect(words.body == "data: a\ndata: b\n\ndata: c\n\n", "a line break in an event's text is a second data line")
+        let lines = try await ServeFixture.send(port: server.port, "/api/lines")
+        #expect(lines.headers["content-type"] == "application/jsonl")
+        let events = lines.body.split(separator: "\n").map { try? JSONValue(parsing: Array($0.utf8)) }
+        #expect(events.count == 3, "three made-up events when there is no mock: \(lines.body)")
+        #expect(events.allSatisfy { $0?["n"] != nil && $0?["text"] != nil })
+    }
+
+    @Test func apisOnOneRouteAreToldApartByTheirRequests() async throws {
+        let log = LogLines()
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec), log: log)
+        defer { Task { await server.stop() } }
+        let boundary = "b0undary"
+        let multipart = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--\(boundary)--\r\n"
+        let upload = try await ServeFixture.send("POST", port: server.port, "/api/post", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: multipart)
+        #expect(upload.status == 200)
+        #expect(upload.body == #"{"kind":"upload"}"#)
+        let echo = try await ServeFixture.send("POST", port: server.port, "/api/post", headers: ["Content-Type": "application/json"], body: #"{"name":"ann"}"#)
+        #expect(echo.status == 200)
+        #expect(echo.body == #"{"kind":"json"}"#)
+        #expect(log.all.compactMap(\.api) == ["Upload", "Echo"])
+        // Neither validates: the first API's problem is the answer.
+        let neither = try await ServeFixture.send("POST", port: server.port, "/api/post", headers: ["Content-Type": "application/json"], body: "{}")
+        #expect(neither.status == 400)
+        #expect(neither.body.contains("multipart body without a boundary"), "\(neither.body)")
+    }
+
+    @Test func anExplodedMapInTheQueryIsItsItems() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        let answer = try await ServeFixture.send(port: server.port, "/api/cookies?a=1&b=2")
+        #expect(answer.status == 200, "\(answer.body)")
+    }
+}
