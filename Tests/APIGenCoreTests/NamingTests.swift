@@ -28,6 +28,15 @@ import Testing
         }
     }
 
+    /// After a dot Swift takes a keyword bare (`.default`), but for those that mean something else there.
+    @Test func membersAfterADotAreBareWhereSwiftAllowsIt() {
+        #expect(Naming.afterDot("`default`") == "default")
+        #expect(Naming.afterDot("`class`") == "class")
+        #expect(Naming.afterDot("plain") == "plain")
+        #expect(Naming.afterDot("`init`") == "`init`")
+        #expect(Naming.afterDot("`Type`") == "`Type`")
+    }
+
     /// The placeholders importers fill are the ones the parser makes: NEI's `:id.json` is `{id}.json`.
     @Test func pathPlaceholdersAreTheParsersOwn() {
         #expect(SpecNaming.placeholders(ofPath: "/api/:id.json/{kind}/v1/{name}:run?flag&type=1") == ["id", "kind", "name"])

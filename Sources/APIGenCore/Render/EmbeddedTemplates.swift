@@ -226,7 +226,7 @@ nonisolated {{access}} struct {{typeName}}: Sendable, Hashable {
         "oneOf": ##"""
 {{%CONTENT_TYPE:TEXT}}
 {{! A oneOf model: an enum with a case per member.
-    Keys: source, imports, docLines, typeName, indirect, members[] (docLines, caseName, type, tagLiteral, branch),
+    Keys: source, imports, docLines, typeName, indirect, members[] (docLines, caseName, caseMember (the name after a dot), type, tagLiteral, branch),
     tagged, tagKeyLiteral, tagDoc (the tag's key as a doc code span), memberList (Swift type names), unknown. }}
 {{> header}}
 
@@ -261,7 +261,7 @@ nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Cod
         let tag = try container.decode(String.self, forKey: .tag)
         switch tag {
 {{#members}}
-        case {{tagLiteral}}: self = .{{caseName}}(try {{type}}(from: decoder))
+        case {{tagLiteral}}: self = .{{caseMember}}(try {{type}}(from: decoder))
 {{/members}}
 {{#unknown}}
         default: self = .unknown(tag: tag, try JSON(from: decoder))
@@ -276,7 +276,7 @@ nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Cod
     {{access}} func encode(to encoder: any Encoder) throws {
         switch self {
 {{#members}}
-        case .{{caseName}}(let value): try Self.encode(value, tag: {{tagLiteral}}, to: encoder)
+        case .{{caseMember}}(let value): try Self.encode(value, tag: {{tagLiteral}}, to: encoder)
 {{/members}}
 {{#unknown}}
         case .unknown(_, let object): try object.encode(to: encoder)
@@ -301,7 +301,7 @@ nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Cod
         let container = try decoder.singleValueContainer()
 {{#members}}
         {{branch}} let value = try? container.decode({{type}}.self) {
-            self = .{{caseName}}(value)
+            self = .{{caseMember}}(value)
 {{/members}}
         } else {
 {{#unknown}}
@@ -318,7 +318,7 @@ nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Cod
         var container = encoder.singleValueContainer()
         switch self {
 {{#members}}
-        case .{{caseName}}(let value): try container.encode(value)
+        case .{{caseMember}}(let value): try container.encode(value)
 {{/members}}
 {{#unknown}}
         case .unknown(let value): try container.encode(value)
@@ -332,7 +332,7 @@ nonisolated {{access}} {{#indirect}}indirect {{/indirect}}enum {{typeName}}: Cod
         "openEnum": ##"""
 {{%CONTENT_TYPE:TEXT}}
 {{! An enumeration model with `unknown: true`: values the spec does not list decode into `unknown`.
-    Keys: source, imports, docLines, typeName, rawType, cases[] (name, rawLiteral, docLines), allCases. }}
+    Keys: source, imports, docLines, typeName, rawType, cases[] (name, member (the name after a dot), rawLiteral, docLines), allCases. }}
 {{> header}}
 
 {{#docLines}}
@@ -355,7 +355,7 @@ nonisolated {{access}} enum {{typeName}}: RawRepresentable, Codable, Sendable, H
     {{access}} init(rawValue: {{rawType}}) {
         switch rawValue {
 {{#cases}}
-        case {{rawLiteral}}: self = .{{name}}
+        case {{rawLiteral}}: self = .{{member}}
 {{/cases}}
         default: self = .unknown(rawValue)
         }
@@ -365,7 +365,7 @@ nonisolated {{access}} enum {{typeName}}: RawRepresentable, Codable, Sendable, H
     {{access}} var rawValue: {{rawType}} {
         switch self {
 {{#cases}}
-        case .{{name}}: {{rawLiteral}}
+        case .{{member}}: {{rawLiteral}}
 {{/cases}}
         case .unknown(let value): value
         }

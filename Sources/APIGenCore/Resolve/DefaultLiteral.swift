@@ -31,7 +31,7 @@ enum DefaultLiteral {
             if let model = models[name], case .enumeration(let enumeration) = model.kind {
                 let raw = node.text ?? ""
                 let rawValue = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
-                return enumeration.cases.first { $0.rawValue == rawValue }.flatMap { Naming.propertyName($0.name) }.map { "." + $0 }
+                return enumeration.cases.first { $0.rawValue == rawValue }.flatMap { Naming.propertyName($0.name) }.map { "." + Naming.afterDot($0) }
             }
             return builtin(node, name: name, dates: dates)
         }

@@ -110,6 +110,13 @@ enum Naming {
         return bare == "inout" || bare == "var" || bare == "let" ? "`\(bare)`" : bare
     }
 
+    /// A member's name as written after a dot (`.default`, `case .class:`): Swift takes keywords there
+    /// bare, but for the few that mean something else after a dot (`.init`, `.self`, `.Type`).
+    static func afterDot(_ name: String) -> String {
+        let bare = bare(name)
+        return ["init", "self", "Type", "Protocol", "dynamicType"].contains(bare) ? name : bare
+    }
+
     /// A name without backticks, for building other names and for comparisons.
     static func bare(_ name: String) -> String {
         name.utf8.first == UInt8(ascii: "`") ? String(name.dropFirst().dropLast()) : name

@@ -18,11 +18,12 @@ enum EnumViewModel {
         context["cases"] = .objects(zip(enumeration.cases, model.caseNames).map { enumCase, name -> ViewModel in
             [
                 "name": .text(name),
+                "member": .text(Naming.afterDot(name)),
                 "rawLiteral": .text(literal(enumCase, enumeration)),
                 "docLines": .texts(SwiftLiteral.docLines(enumCase.description)),
             ]
         })
-        let all = model.caseNames.map { "." + $0 }
+        let all = model.caseNames.map { "." + Naming.afterDot($0) }
         let single = all.joined(separator: ", ")
         context["allCases"] = .text(single.count <= 60 ? single : "\n" + all.map { "        " + $0 }.joined(separator: ",\n") + ",\n    ")
         return context
@@ -32,9 +33,19 @@ enum EnumViewModel {
         [
             "typeName": .text(model.swiftName),
             "rawType": .text(enumeration.rawType.rawValue),
-            "docLines": .texts(SwiftLiteral.docLines(model.decl.description ?? "The values of \(model.swiftName).")
+            "docLines": .texts(SwiftLiteral.docLines(model.decl.description ?? summary(of: enumeration))
                 + StructViewModel.deprecationDocLines(model.decl.deprecated)),
         ]
+    }
+
+    /// The doc of an enum the spec does not describe: its values as sent (`One of `low`, `high`
+    /// and `off`.`), or how many there are when they are many.
+    private static func summary(of enumeration: EnumDecl) -> String {
+        let raw = enumeration.cases.map(\.rawValue)
+        let isShort = raw.count <= 6 && raw.allSatisfy { $0.count <= 40 && !URLCheck.hasControlCharacters($0) }
+        let values = raw.map { "`\(SwiftLiteral.withoutBackticks($0))`" }
+        guard isShort, let last = values.last else { return "One of \(values.count) values." }
+        return values.count == 1 ? "Always \(last)." : "One of \(values.dropLast().joined(separator: ", ")) and \(last)."
     }
 
     private static func literal(_ enumCase: EnumDecl.Case, _ enumeration: EnumDecl) -> String {

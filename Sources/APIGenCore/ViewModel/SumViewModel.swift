@@ -10,6 +10,7 @@ enum SumViewModel {
             if doc == nil, let tag = member.tag { doc = "Tagged `\(SwiftLiteral.withoutBackticks(tag))`." }
             return [
                 "caseName": .text(member.caseName),
+                "caseMember": .text(Naming.afterDot(member.caseName)),
                 "type": .text(memberTypes[index]),
                 "docLines": .texts(SwiftLiteral.docLines(doc)),
                 "tagLiteral": .text(SwiftLiteral.string(member.tag ?? "")),
