@@ -69,6 +69,46 @@ import APIGenImport
         try Self.expectSameSwift(spec, imported: files, in: folder)
     }
 
+    /// A param named otherwise than its key whose type is a model (`x-apigen-name` beside a
+    /// `$ref`), an object in the query sent as JSON text (OpenAPI's `content`, not `schema`), and
+    /// an `Accept` header the caller picks from an enum.
+    @Test(arguments: [false, true]) func paramsOfModelTypesComeBack(json: Bool) throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write("""
+        service: Params
+        environments:
+          production: "https://api.example.com"
+        models:
+          Level:
+            enum: { low: -1, high: 1 }
+          Filter:
+            fields: { role: String, n: Int }
+          ImageType:
+            enum:
+              - { value: image/png, name: png }
+              - { value: image/jpeg, name: jpeg }
+        apis:
+          Headers:
+            path: /headers
+            params:
+              level: { type: Level, in: header, key: X-Level }
+          Styles:
+            path: /anything
+            params:
+              asJson: { type: Filter, key: json }
+              spread: { type: "[String: String]?", style: form }
+          Image:
+            path: /image
+            params:
+              type: { type: ImageType, in: header, key: Accept }
+
+        """, to: "params.yaml")
+        let (exported, files, warnings) = try Self.roundTrip(spec, json: json)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(exported.contains("application/json"), "the JSON-text param is said with content")
+        try Self.expectSameSwift(spec, imported: files, in: folder)
+    }
+
     /// Everything the repository's specs say comes back: the envelope and the service's defaults,
     /// client behaviour (cache, retry, timeout…), constants, secrets, `brackets` and form styles,
     /// raw bodies, downloads and streams, statuses counted otherwise than HTTP does, case names of

@@ -11,8 +11,12 @@ struct OpenAPIDocumentBuilder {
     /// Operations written.
     var operations = 0
 
+    /// The models with fields, whose values are objects.
+    private let objectModels: Set<String>
+
     init(service: SpecDescription.Service) {
         self.service = service
+        objectModels = Set(service.models.compactMap { model in if case .object = model.kind { model.name } else { nil } })
     }
 
     private static let builtins: [String: [SpecEntry]] = [
@@ -124,6 +128,12 @@ struct OpenAPIDocumentBuilder {
         return entries
     }
 
+    /// Whether a type's values are objects: a map, or a model with fields.
+    private func isObject(_ type: String) -> Bool {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        return bare.hasPrefix("[String:") || objectModels.contains(bare)
+    }
+
     private func modelSchema(_ model: SpecDescription.Model) -> [SpecEntry] {
         var entries: [SpecEntry]
         switch model.kind {
@@ -231,7 +241,13 @@ struct OpenAPIDocumentBuilder {
             if param.secret { entry.add("x-apigen-secret", .literal("true")) }
             var schema = fieldSchema(param.field)
             schema.removeAll { ["description", "deprecated", "x-apigen-deprecated"].contains($0.key) }
-            entry.add("schema", .map(schema))
+            if param.location == "query", param.style == nil, isObject(param.field.type) {
+                // apigen sends an object without a style as JSON text (`filter={"n":1}`): OpenAPI
+                // says that with `content`, where `schema` would mean its fields spread as items.
+                entry.add("content", .map([SpecEntry("application/json", .map([SpecEntry("schema", .map(schema))]))]))
+            } else {
+                entry.add("schema", .map(schema))
+            }
             parameters.append(.map(entry))
         }
         // Values sent with every call are required parameters of one value for other tools; apigen's

@@ -221,14 +221,14 @@ extension OpenAPIMapper {
             warn(pointer, "cookie", "\(parameter.location.rawValue) parameter '\(parameter.name)' not imported: apigen sends path, query, header and body params")
             return
         }
-        if location == "header", ["accept", "content-type"].contains(parameter.name.lowercased()) {
-            // `Accept: application/vnd.pagerduty+json;version=2`, the only value: the API's `accept`.
-            if parameter.name.lowercased() == "accept", let value = onlyHeaderValue(parameter) {
-                params.accept = value
-                return
-            }
-            let why = parameter.name.lowercased() == "accept" ? "an API has one Accept value (its `accept`), and this one has no single value" : "the runtime sets it"
-            warn(pointer, "header", "header parameter '\(parameter.name)' not imported: \(why)")
+        // `Accept: application/vnd.pagerduty+json;version=2`, the only value: the API's `accept`;
+        // one of several (an enum the caller picks from) stays a header param.
+        if location == "header", parameter.name.lowercased() == "accept", let value = onlyHeaderValue(parameter) {
+            params.accept = value
+            return
+        }
+        if location == "header", parameter.name.lowercased() == "content-type" {
+            warn(pointer, "header", "header parameter '\(parameter.name)' not imported: the runtime sets it")
             return
         }
         var info = TypeInfo(type: "String")
@@ -259,8 +259,9 @@ extension OpenAPIMapper {
         }
         var (name, renamed) = params.names.memberName(for: parameter.name, fallback: "param")
         var namedByExport = false
-        if case .a(let context) = parameter.schemaOrContent, case .b = context.schema,
-           let given = extensionText("x-apigen-name", at: pointer.appending("schema")), given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
+        // An apigen export names a param whose key is not its Swift name (beside a `$ref` too).
+        let schemaPointer = parameter.schemaOrContent.b.flatMap { content in content.keys.first.map { pointer.appending("content", $0.rawValue, "schema") } } ?? pointer.appending("schema")
+        if let given = extensionText("x-apigen-name", at: schemaPointer), given != name, params.names.isFree(SpecNaming.memberName(given) ?? given) {
             params.names.reserve(SpecNaming.memberName(given) ?? given)
             (name, renamed, namedByExport) = (given, true, true)
         }
