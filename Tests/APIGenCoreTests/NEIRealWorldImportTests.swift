@@ -147,4 +147,16 @@ import APIGenImport
         #expect(outcome.errors == ["export.json: error: not an NEI export: the file is not well-formed JSON: Number with leading zero (line 1, column 78)"])
         #expect(Self.importJSON("[1, 2]").errors == ["export.json: error: not an NEI export: the file is not a JSON object"])
     }
+
+    /// An array datatype whose elements are itself recursed without end.
+    @Test func anArrayDatatypeOfItselfIsCutNotACrash() {
+        let outcome = Self.importJSON("""
+        {"project": {"id": 1, "name": "D"},
+         "datatypes": [{"id": 1, "type": 0, "name": "List", "format": 2, "params": [{"name": "p", "type": 1}]}],
+         "interfaces": [{"id": 1, "name": "get", "className": "Get", "method": "GET", "path": "/a",
+                         "params": {"inputs": [], "outputs": [{"name": "x", "type": 1}]}}]}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome).contains("export.json: NEI interface 'get' (id 1): warning: array datatype 1 holds arrays of itself: its elements are typed JSON"))
+    }
 }

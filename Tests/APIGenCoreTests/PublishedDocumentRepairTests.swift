@@ -230,4 +230,20 @@ import Testing
         #expect(service.contains("    oneOf:\n      - PaymentSourceCard\n      - PaymentSourceBankAccount\n"), "\(service)")
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// Thousands of schemas that each only refer to the next overflowed the stack.
+    @Test func aLongChainOfAliasesIsCutNotACrash() {
+        var schemas: [String: Any] = ["S2000": ["type": "string"]]
+        for index in 0..<2_000 { schemas["S\(index)"] = ["$ref": "#/components/schemas/S\(index + 1)"] }
+        let document: [String: Any] = [
+            "openapi": "3.0.3", "info": ["title": "T", "version": "1"],
+            "paths": ["/a": ["get": ["operationId": "getA", "responses": ["200": ["description": "ok", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/S0"]]]]]]]],
+            "components": ["schemas": schemas],
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: document)) ?? Data()
+        let outcome = OpenAPIImporter.importDocument(data, documentName: "doc.json", outputPath: "Specs")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 1)
+        #expect(outcome.warnings.contains { $0.message == "'S64' ends a chain of more than 64 schemas that only refer to the next: typed JSON" })
+    }
 }

@@ -118,6 +118,14 @@ import Testing
             ]
         ),
         MalformedSpec(
+            // The mock checker tried the sum's only member, itself, on the same value without end.
+            name: "sumContainsItselfWithAMock",
+            yaml: head + "  A:\n    oneOf: [A]\n    unknown: true\napis:\n  GetA:\n    path: /a\n    response: A\n    mock: 0.1\n",
+            expected: [
+                "spec.yaml:5:3: error: model 'A' is a member of its own oneOf, directly or through other oneOf models, so decoding it would never end; hold it in a model with fields or a list",
+            ]
+        ),
+        MalformedSpec(
             name: "sumWithoutFiniteValue",
             yaml: head + "  A:\n    oneOf: [B, C]\n  B:\n    fields:\n      a: A\n  C:\n    fields:\n      b: B\n  Fine:\n    oneOf: [B, Int]\n  Kept:\n    oneOf: [B]\n    unknown: true\n",
             expected: ["spec.yaml:5:3: error: every member of model 'A' requires a value of 'A' inside it, so no finite JSON value can decode; add a member that ends the chain, make a field on the cycle optional, or write unknown: true"]

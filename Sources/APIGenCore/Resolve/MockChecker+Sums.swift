@@ -25,8 +25,13 @@ extension MockChecker {
     }
 
     private mutating func checkUntagged(_ node: YAMLNode, _ sum: SumDecl, model: ModelDecl, path: String) -> String {
+        // A sum that is a member of itself (an error reported elsewhere) would try the same value
+        // forever: on the same value, it matches nothing the second time.
+        let attempt = "\(model.name) \(node.location.line):\(node.location.column)"
+        guard !sumsTried.contains(attempt) else { return mismatch(node, model.name, path) }
         for member in sum.members {
             var trial = self
+            trial.sumsTried.insert(attempt)
             trial.diagnostics = Diagnostics()
             let text = trial.check(node, member.type, path: path)
             if trial.diagnostics.all.isEmpty { return text }

@@ -10,6 +10,9 @@ struct MockChecker {
     var subjectOverride: String?
     /// How the dates of the value being checked are written.
     var dateFormat: DateFormatSpec = .iso8601
+    /// The untagged sums being tried on a value (by model and the value's place): a sum reached
+    /// again on the same value is a loop.
+    var sumsTried: Set<String> = []
 
     /// `mock of api 'Login'` or `mock of api 'Login' at 'user.id'`.
     func subject(_ path: String) -> String {

@@ -4,7 +4,7 @@ import Foundation
 /// NEI datatypes → models, and the types of params.
 extension NEIMapper {
     /// The spec type of an NEI param: a system type, a datatype, `[T]` when `isArray`.
-    mutating func type(of param: [String: Any], at location: String) -> String {
+    mutating func type(of param: [String: Any], at location: String, depth: Int = 0) -> String {
         if Self.int(param["type"]) == nil, let typeName = Self.text(param["typeName"]) {
             warn(location, "datatype", "param '\(param["name"] as? String ?? "")' names its type '\(typeName)' without an id: typed String")
         }
@@ -16,7 +16,12 @@ extension NEIMapper {
         } else if let model = datatypeTypes[id] {
             base = model
         } else if let datatype = self.datatype(id), let inner = (datatype["params"] as? [[String: Any]])?.first, Self.int(datatype["format"]) == 2 {
-            base = "[\(type(of: inner, at: location))]"
+            // An array datatype of itself (or a longer loop of them) would never end.
+            if depth >= 16 {
+                warn(location, "datatype", "array datatype \(id) holds arrays of itself: its elements are typed JSON")
+                return "JSON"
+            }
+            base = "[\(type(of: inner, at: location, depth: depth + 1))]"
         } else if let datatype = self.datatype(id), let alias = Self.aliasTypes[Self.int(datatype["format"]) ?? -1] {
             base = alias
         } else {

@@ -266,6 +266,9 @@ extension OpenAPIMapper {
         return typeInfo(schema, at: place, hint: hint)
     }
 
+    /// How many component schemas that only stand for another are followed in a row.
+    static let aliasDepthLimit = 64
+
     /// The type a `$ref` stands for: a component model's name, or the type of an alias component.
     private mutating func referencedType(_ reference: JSONReference<JSONSchema>, at pointer: JSONPointer) -> TypeInfo {
         guard reference.isInternal, let name = reference.name,
@@ -281,6 +284,11 @@ extension OpenAPIMapper {
         if let cached = aliasTypes[name] { return cached }
         guard !expandingAliases.contains(name) else {
             warn(pointer, "reference", "'\(name)' refers to itself without an object in between: typed JSON")
+            return TypeInfo(type: "JSON")
+        }
+        // Each alias is a few stack frames deeper: a chain of thousands would overflow the stack.
+        guard expandingAliases.count < Self.aliasDepthLimit else {
+            warn(pointer, "reference", "'\(name)' ends a chain of more than \(Self.aliasDepthLimit) schemas that only refer to the next: typed JSON")
             return TypeInfo(type: "JSON")
         }
         expandingAliases.insert(name)
