@@ -42,36 +42,49 @@ package enum StronglyConnected {
         cyclicComponents(count: count, visiting: order, successors: successors).flatMap(\.self)
     }
 
-    /// The strongly connected components that hold a cycle, over nodes `0..<count`.
+    /// The strongly connected components that hold a cycle, over nodes `0..<count`. Tarjan's
+    /// search with its own stack of frames, not the call stack: a chain of tens of thousands of
+    /// models would overflow the thread's stack.
     private static func cyclicComponents(count: Int, visiting order: [Int], successors: [[Int]]) -> [[Int]] {
         var cyclic: [[Int]] = []
         var index = [Int](repeating: -1, count: count), lowLink = [Int](repeating: 0, count: count)
         var stack: [Int] = [], onStack = [Bool](repeating: false, count: count)
         var visited = 0
-        func connect(_ node: Int) {
+        // A frame is a node and how many of its successors have been looked at.
+        var frames: [(node: Int, next: Int)] = []
+        func enter(_ node: Int) {
             index[node] = visited
             lowLink[node] = visited
             visited += 1
             stack.append(node)
             onStack[node] = true
-            for next in successors[node] {
-                if index[next] < 0 {
-                    connect(next)
-                    lowLink[node] = min(lowLink[node], lowLink[next])
-                } else if onStack[next] {
-                    lowLink[node] = min(lowLink[node], index[next])
-                }
-            }
-            guard lowLink[node] == index[node] else { return }
-            var component: [Int] = []
-            while let top = stack.popLast() {
-                onStack[top] = false
-                component.append(top)
-                if top == node { break }
-            }
-            if component.count > 1 || successors[node].contains(node) { cyclic.append(component) }
+            frames.append((node, 0))
         }
-        for node in order where index[node] < 0 { connect(node) }
+        for root in order where index[root] < 0 {
+            enter(root)
+            while let (node, next) = frames.last {
+                if next < successors[node].count {
+                    frames[frames.count - 1].next += 1
+                    let successor = successors[node][next]
+                    if index[successor] < 0 {
+                        enter(successor)
+                    } else if onStack[successor] {
+                        lowLink[node] = min(lowLink[node], index[successor])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+                guard lowLink[node] == index[node] else { continue }
+                var component: [Int] = []
+                while let top = stack.popLast() {
+                    onStack[top] = false
+                    component.append(top)
+                    if top == node { break }
+                }
+                if component.count > 1 || successors[node].contains(node) { cyclic.append(component) }
+            }
+        }
         return cyclic
     }
 }
