@@ -33,7 +33,7 @@ import Testing
         let count = 200_000
         var successors = (0..<count).map { [$0 + 1] }
         successors[count - 1] = [0]
-        #expect(StronglyConnected.cyclicNodes(successors: successors).allSatisfy(\.self))
+        #expect(StronglyConnected.cyclicNodes(successors: successors).allSatisfy { $0 })
         successors[count - 1] = []
         #expect(!StronglyConnected.cyclicNodes(successors: successors).contains(true))
     }
