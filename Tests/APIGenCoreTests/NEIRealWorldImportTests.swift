@@ -159,4 +159,21 @@ import APIGenImport
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(Self.warnings(outcome).contains("export.json: NEI interface 'get' (id 1): warning: array datatype 1 holds arrays of itself: its elements are typed JSON"))
     }
+
+    /// A param listed twice is kept once; a name of only a combining mark still makes a type name.
+    @Test func paramsListedTwiceAndNamesOfMarks() async throws {
+        let outcome = Self.importJSON("""
+        {"project": {"id": 1, "name": "D"},
+         "datatypes": [
+           {"id": 101, "type": 0, "name": "User", "format": 0, "params": [{"name": "extra", "type": 10001}, {"name": "extra", "type": 10001}]},
+           {"id": 102, "type": 0, "name": "\u{301}", "format": 0, "params": [{"name": "a", "type": 10001}]},
+           {"id": 103, "type": 0, "name": "Holder", "format": 0, "params": [{"name": "x", "type": 102}]}
+         ],
+         "interfaces": []}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome).contains("export.json: NEI datatype 'User' (id 101): warning: param 'extra' listed twice: kept once"))
+        #expect(Self.warnings(outcome).contains("export.json: NEI datatype '\u{301}' (id 102): warning: datatype '\u{301}' named 'Datatype_\u{301}': a type name cannot start with '\u{301}'"), "\(Self.warnings(outcome))")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

@@ -159,5 +159,26 @@ import Testing
         #expect(api.contains("用户id: Int,"))
         #expect(api.contains("prénom: String? = nil"))
     }
-}
 
+    /// A model name Swift takes (an emoji, a combining mark after `_`) can be named in a type too:
+    /// the type parser read only letters and digits, so such a model could be declared but not used.
+    @Test func modelsNamedWithAnyIdentifierScalarCanBeUsed() async throws {
+        let files = try SpecHarness.generate(["mood.yaml": """
+        service: Moods
+        environments:
+          debug: http://127.0.0.1:8085/api
+        models:
+          Mood😀:
+            enum: [happy, sad]
+          Note_\u{301}:
+            fields:
+              mood: "[Mood😀]?"
+        apis:
+          GetNote:
+            path: /note
+            response: Note_\u{301}
+        """])
+        #expect(files["Moods/Models/Mood😀.swift"]?.contains("public enum Mood😀: String") == true, "\(files.keys.sorted())")
+        #expect(files["Moods/Models/Note\u{301}.swift"]?.contains("public var mood: [Mood😀]?") == true)
+    }
+}

@@ -130,7 +130,9 @@ struct TypeParser {
             index += 1
         } else {
             let start = index
-            while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" || characters[index] == "." {
+            // The scalars Swift takes in an identifier, as names are made of (an emoji, a combining
+            // mark after `_`), and `.` of a qualified name.
+            while index < characters.count, characters[index] == "." || characters[index].unicodeScalars.allSatisfy(IdentifierScalars.isCharacter) {
                 index += 1
             }
             guard index > start else {

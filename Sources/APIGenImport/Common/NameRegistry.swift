@@ -14,6 +14,15 @@ struct NameRegistry {
         taken.insert(name)
     }
 
+    /// Why the type name made from `source` had to change, for the warning: it starts with what no
+    /// type name can (`403Response` makes `_403Response`), it makes none, or it is taken (`taken`
+    /// says by what: `is taken`, `or one of its types is taken`).
+    static func renameReason(of source: String, taken: String = "is taken") -> String {
+        guard let swiftName = SpecNaming.typeName(source) else { return "it makes no Swift name" }
+        if swiftName.unicodeScalars.first == "_" { return "a type name cannot start with '\(source.prefix(1))'" }
+        return "'\(swiftName)' \(taken)"
+    }
+
     /// Marks a type name as taken, in any case (see ``typeName(for:fallback:derived:isType:)``).
     mutating func reserveType(_ name: String) {
         taken.insert(Self.typeKey(name))

@@ -129,7 +129,7 @@ struct NEIMapper {
             }
             let name = typeNames.typeName(for: source, fallback: "Datatype")
             if SpecNaming.typeName(source) != name {
-                warn(location("datatype", datatype), "rename", "datatype '\(source)' named '\(name)': \(SpecNaming.typeName(source).map { "'\($0)' is taken" } ?? "it makes no Swift name")")
+                warn(location("datatype", datatype), "rename", "datatype '\(source)' named '\(name)': \(NameRegistry.renameReason(of: source))")
             }
             datatypeTypes[id] = name
             modelIDs.insert(id)

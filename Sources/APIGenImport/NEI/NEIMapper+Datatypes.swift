@@ -124,7 +124,12 @@ extension NEIMapper {
         } else {
             var names = NameRegistry()
             var fields: [SpecEntry] = []
+            var keys: Set<String> = []
             for param in params {
+                if let key = Self.text(param["name"]), !keys.insert(key).inserted {
+                    warn(place, "param", "param '\(key)' listed twice: kept once")
+                    continue
+                }
                 if let (fieldName, node) = member(param, names: &names, at: place, optional: true) { fields.add(fieldName, node) }
             }
             entries.add("fields", .map(fields))

@@ -34,7 +34,7 @@ extension NEIMapper {
         let source = Self.text(interface["className"]) ?? (interface["name"] as? String ?? "")
         let name = typeNames.typeName(for: source, fallback: "Interface", derived: ["Api", "Parser", "Response", "Output", "Failure", "Body"], isType: false)
         if SpecNaming.typeName(source) != name {
-            warn(place, "rename", "interface named '\(name)': \(SpecNaming.typeName(source).map { "'\($0)' or one of its types is taken" } ?? "its name makes no Swift name")")
+            warn(place, "rename", "interface named '\(name)': \(NameRegistry.renameReason(of: source, taken: "or one of its types is taken"))")
         }
         let method = (interface["method"] as? String ?? "GET").uppercased()
         guard ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(method) else {

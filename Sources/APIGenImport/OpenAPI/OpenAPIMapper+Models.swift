@@ -226,9 +226,11 @@ extension OpenAPIMapper {
             return Int64(text) != nil
         case (_, .string(let text)), (_, .number(let text)):
             guard enumModels.contains(type) else { return false }
-            // The enum's values as the document lists them (a default must name one).
+            // The enum's values as the document lists them (a default must name one), and of their
+            // kind: `1` is not a value of an enum of the text "1".
             guard let allowed = enumValues(of: schema, depth: 0) else { return true }
-            return allowed.contains { "\($0.value)" == text }
+            let isText = if case .string = value { true } else { false }
+            return allowed.contains { ($0.value is String) == isText && "\($0.value)" == text }
         default:
             return false
         }

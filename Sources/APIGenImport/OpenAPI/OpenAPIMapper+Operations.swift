@@ -82,7 +82,7 @@ extension OpenAPIMapper {
         let source = operation.operationId ?? (method.lowercased() + " " + path)
         let name = typeNames.typeName(for: source, fallback: "Operation", derived: derivedSuffixes(of: operation, at: pointer), isType: false)
         if let id = operation.operationId, SpecNaming.typeName(id) != name {
-            warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(SpecNaming.typeName(id).map { "'\($0)' or one of its types is taken" } ?? "it makes no Swift name")")
+            warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(NameRegistry.renameReason(of: id, taken: "or one of its types is taken"))")
         }
         var api: [SpecEntry] = []
         api.add("description", text: [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n"))

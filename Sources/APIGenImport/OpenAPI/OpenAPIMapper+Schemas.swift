@@ -25,7 +25,7 @@ extension OpenAPIMapper {
             let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
             componentModels[key.rawValue] = name
             if SpecNaming.typeName(key.rawValue) != name {
-                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(Self.renameReason(SpecNaming.typeName(key.rawValue), what: "schema"))")
+                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(NameRegistry.renameReason(of: key.rawValue, taken: "is taken by the generated code or another schema"))")
             }
             if Self.isEnum(schema) { enumModels.insert(name) }
             if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
@@ -54,7 +54,9 @@ extension OpenAPIMapper {
                 guard case .reference = part.value else { return isModel(part) }
                 guard parts.count > 1 else { return false }
                 switch resolved(part)?.value {
-                case .object?, .all?: return true
+                // An object of only extra keys (`additionalProperties`) is a map, not a model.
+                case .object?: return resolved(part).map(isModel) ?? true
+                case .all?: return true
                 case nil: return true  // not a component: reported where the properties are merged
                 default: return false
                 }
@@ -63,7 +65,7 @@ extension OpenAPIMapper {
             let count = Self.nonNullMembers(schema)?.members.count ?? 0
             return count > 1 || (count == 1 && schema.discriminator != nil)
         case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
-        case .integer(let core, _): return !(core.allowedValues ?? []).isEmpty
+        case .integer(let core, _): return (core.allowedValues ?? []).contains { $0.value is Int }
         default: return false
         }
     }
@@ -89,14 +91,6 @@ extension OpenAPIMapper {
             default: return true
             }
         }
-    }
-
-    /// Why a name had to change: the Swift name it makes is taken, starts with a digit (`403Response`
-    /// makes `_403Response`, which a type name cannot be), or there is none.
-    static func renameReason(_ swiftName: String?, what: String) -> String {
-        guard let swiftName else { return "it makes no Swift name" }
-        if swiftName.hasPrefix("_") { return "a type name cannot start with a digit" }
-        return "'\(swiftName)' is taken by the generated code or another \(what)"
     }
 
     /// Whether a schema that becomes a model becomes an enum (whose defaults are raw values): a text or
@@ -162,6 +156,9 @@ extension OpenAPIMapper {
             return TypeInfo(type: "Bool")
         case .integer(let core, _):
             if isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            if core.allowedValues?.isEmpty == false {
+                warn(pointer, "enum", "no value of the enum (or const) is a whole number: typed as any integer")
+            }
             switch core.formatString {
             case "int32": return TypeInfo(type: "Int32")
             case "int64": return TypeInfo(type: "Int64")
@@ -176,6 +173,9 @@ extension OpenAPIMapper {
             }
         case .string(let core, _):
             if isModel(schema) { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
+            if core.allowedValues?.contains(where: { !($0.value is NSNull) }) == true {
+                warn(pointer, "enum", "no value of the enum (or const) is text: typed as any text")
+            }
             switch core.formatString {
             case "date-time": return TypeInfo(type: "Date")
             case "date": return TypeInfo(type: "Date", format: "date")
