@@ -17,7 +17,14 @@ enum OpenAPIDocumentLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(LoadFailure(message: "the document is not UTF-8 text"))
         }
-        if text.drop(while: { $0.isWhitespace }).first == "{" { return loadJSON(data) }
+        if text.drop(while: { $0.isWhitespace }).first == "{" {
+            // `{openapi: 3.0.3, …}` is YAML's flow style, not JSON.
+            let json = loadJSON(data)
+            if case .failure(let failure) = json, failure.isSyntax, case .success(let converted) = YAMLAsJSON.convert(text, file: "document") {
+                return loadJSON(converted)
+            }
+            return json
+        }
         // YAML is read by the generator's own loader and decoded as JSON: Yams' decoder builds a
         // node tree and coding paths that made YAML documents several times slower than JSON ones.
         switch YAMLAsJSON.convert(text, file: "document") {
@@ -36,7 +43,7 @@ enum OpenAPIDocumentLoader {
         do {
             written = try JSONSerialization.jsonObject(with: data)
         } catch {
-            return .failure(LoadFailure(message: "cannot read the document: it is " + JSONSyntax.problem(in: data, error: error)))
+            return .failure(LoadFailure(message: "cannot read the document: it is " + JSONSyntax.problem(in: data, error: error), isSyntax: true))
         }
         let order: OrderedJSON
         do {
@@ -44,7 +51,7 @@ enum OpenAPIDocumentLoader {
         } catch {
             // Foundation reads a little more than JSON (a comma before a closing bracket).
             let (line, column) = JSONSyntax.position(ofByte: error.offset, in: data)
-            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON (line \(line), column \(column))"))
+            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON (line \(line), column \(column))", isSyntax: true))
         }
         let decoder = JSONDecoder()
         decoder.userInfo = withoutExtensions
@@ -127,6 +134,8 @@ enum OpenAPIDocumentLoader {
 
     struct LoadFailure: Error {
         var message: String
+        /// Whether the text is not JSON at all (rather than JSON that is no OpenAPI document).
+        var isSyntax = false
     }
 }
 

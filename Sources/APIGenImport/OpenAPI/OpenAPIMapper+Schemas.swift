@@ -82,7 +82,9 @@ extension OpenAPIMapper {
                 if case .string? = raw.value(at: pointer.appending(key, String(index), "$ref")) { return true }
                 return false
             case .not: return false
-            case .reference:
+            case .reference(let reference, _):
+                // A member that is the sum itself says nothing of what else it may be.
+                if JSONPointer(reference: reference.absoluteString) == pointer { return false }
                 guard let target = resolved(members[index]) else { return false }
                 switch target.value {
                 case .fragment, .not: return false
