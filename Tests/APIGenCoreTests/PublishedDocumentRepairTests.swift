@@ -1,5 +1,5 @@
 import APIGenCore
-import APIGenImport
+@testable import APIGenImport
 import Foundation
 import Testing
 
@@ -283,6 +283,33 @@ import Testing
         #expect(service.contains("      opens: Int?\n"), "\(service)")
         #expect(service.contains("        type: \"[String: String]?\"\n        description: The labels.\n"), "\(service)")
         #expect(service.contains("ThingMood😀"), "\(service)")
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+
+    /// Names too long for a file (an operationId of 300 letters, inline objects nested 25 deep,
+    /// each adding its property to the name) are cut to 120 bytes, told apart by numbers.
+    @Test func namesTooLongForAFileAreCut() async throws {
+        let long = String(repeating: "a", count: 300)
+        var nested = "{type: object, properties: {x: {type: string}}}"
+        for _ in 0..<25 { nested = "{type: object, properties: {itemDetails: \(nested)}}" }
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Long, version: "1"}
+        paths:
+          /a:
+            get:
+              operationId: \(long)
+              responses: {"200": {description: ok, content: {application/json: {schema: \(nested)}}}}
+          /b:
+            get:
+              operationId: \(long)b
+              responses: {"204": {description: none}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 2)
+        let names = outcome.files.flatMap { $0.contents.split(separator: "\n") }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
+        #expect(names.allSatisfy { $0.utf8.count <= 2 + NameRegistry.typeNameLimit + 3 }, "\(names)")
+        #expect(outcome.warnings.contains { $0.message.hasSuffix("it is longer than 120 bytes, too long for a file name") })
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
 }

@@ -14,11 +14,27 @@ struct NameRegistry {
         taken.insert(name)
     }
 
+    /// The longest type name kept whole, in UTF-8 bytes: each is a file name (`<Name>Api.swift`,
+    /// `<Name>Response`…), and file systems allow 255 bytes.
+    static let typeNameLimit = 120
+
+    /// A name cut to ``typeNameLimit`` bytes, at a character's end.
+    private static func shortened(_ name: String) -> String {
+        guard name.utf8.count > typeNameLimit else { return name }
+        var result = ""
+        for character in name {
+            guard result.utf8.count + character.utf8.count <= typeNameLimit else { break }
+            result.append(character)
+        }
+        return result
+    }
+
     /// Why the type name made from `source` had to change, for the warning: it starts with what no
     /// type name can (`403Response` makes `_403Response`), it makes none, or it is taken (`taken`
     /// says by what: `is taken`, `or one of its types is taken`).
     static func renameReason(of source: String, taken: String = "is taken") -> String {
         guard let swiftName = SpecNaming.typeName(source) else { return "it makes no Swift name" }
+        if swiftName.utf8.count > typeNameLimit { return "it is longer than \(typeNameLimit) bytes, too long for a file name" }
         if swiftName.unicodeScalars.first == "_" { return "a type name cannot start with '\(source.prefix(1))'" }
         return "'\(swiftName)' \(taken)"
     }
@@ -46,6 +62,7 @@ struct NameRegistry {
     mutating func typeName(for source: String, fallback: String, derived: [String] = [], isType: Bool = true) -> String {
         var base = SpecNaming.typeName(source) ?? fallback
         if base.unicodeScalars.first == "_" { base = fallback + base }
+        base = Self.shortened(base)
         var candidate = base
         var number = 2
         while !isTypeNameFree(candidate, derived: derived, isType: isType) {
