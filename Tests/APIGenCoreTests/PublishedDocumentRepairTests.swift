@@ -21,6 +21,7 @@ import Testing
           - url: https://{host}/insights
             variables:
               host: {default: ""}
+          - url: https://{{x}}.example
         security:
           - apiKey: []
         paths:
@@ -70,6 +71,7 @@ import Testing
         for expected in [
             "doc.yaml#/servers/0/variables/org: warning: server variable 'org' has no default (OpenAPI requires one): its name used",
             "doc.yaml#/servers/1/url: warning: server URL 'https:///insights' is not a base URL",
+            "doc.yaml#/servers/2/url: warning: server URL 'https://{{x}}.example' has braces that are no variable ('{name}'): left out",
             "doc.yaml#/security/0: warning: security requirement names 'apiKey', which the document does not define",
             "doc.yaml#/components/securitySchemes/sso: warning: security scheme without 'name' left out",
             "doc.yaml#/paths/~1apps~1{app_id}/get/parameters/0: warning: 'in: body' is no parameter place of OpenAPI 3 (it is Swagger 2.0's",

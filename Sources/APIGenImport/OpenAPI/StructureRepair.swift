@@ -247,7 +247,25 @@ struct StructureRepair {
         return changed
     }
 
-    /// Server variables without a `default`: the first `enum` value, or the variable's own name.
+    /// Whether a server URL's braces are variables OpenAPIKit reads: `{name}`, not nested or open.
+    static func isURLTemplate(_ url: String) -> Bool {
+        var inside: String?
+        for character in url {
+            switch (character, inside) {
+            case ("{", nil): inside = ""
+            case ("{", _?), ("}", nil): return false
+            case ("}", let name?):
+                guard !name.isEmpty else { return false }
+                inside = nil
+            case (_, let name?): inside = name + String(character)
+            default: break
+            }
+        }
+        return inside == nil
+    }
+
+    /// Server variables without a `default`: the first `enum` value, or the variable's own name;
+    /// a server whose URL is not a template OpenAPIKit reads is left out.
     private mutating func mendServers(_ value: inout Any, at pointer: JSONPointer) -> Bool {
         guard var servers = value as? [Any] else { return false }
         var changed = false
@@ -264,6 +282,13 @@ struct StructureRepair {
                 servers[index] = server
                 changed = true
             }
+        }
+        // Left out last, so that the notes above name each server by its place in the document.
+        for index in servers.indices.reversed() {
+            guard let url = (servers[index] as? [String: Any])?["url"] as? String, !Self.isURLTemplate(url) else { continue }
+            notes.append(DocumentRepair.Note(pointer: pointer.appending(String(index), "url"), kind: "server", message: "server URL '\(url)' has braces that are no variable ('{name}'): left out"))
+            servers.remove(at: index)
+            changed = true
         }
         if changed { value = servers }
         return changed
