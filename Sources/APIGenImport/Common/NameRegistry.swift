@@ -5,6 +5,10 @@ struct NameRegistry {
     /// Names taken so far, compared as Swift compares them.
     private(set) var taken: Set<String> = []
 
+    /// What a type name the generated code uses (`Error`, `Response`, `Data`) is tried with before
+    /// a number: the service's name (`Error` → `PetsError`, not `Error2`).
+    var reservedNamePrefix = ""
+
     init(reserved: Set<String> = []) {
         taken = reserved
     }
@@ -64,6 +68,9 @@ struct NameRegistry {
         if base.unicodeScalars.first == "_" { base = fallback + base }
         base = Self.shortened(base)
         var candidate = base
+        if SpecNaming.isReservedTypeName(base), !reservedNamePrefix.isEmpty, isTypeNameFree(Self.shortened(reservedNamePrefix + base), derived: derived, isType: isType) {
+            candidate = Self.shortened(reservedNamePrefix + base)
+        }
         var number = 2
         while !isTypeNameFree(candidate, derived: derived, isType: isType) {
             candidate = base + String(number)

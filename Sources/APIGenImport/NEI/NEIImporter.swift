@@ -74,6 +74,7 @@ struct NEIMapper {
         // The project's name describes the service unless it is only the service's name.
         service = ImportedService(name: name, description: (project?["description"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? (title.isEmpty || title == name ? nil : title))
         typeNames.reserveType(name)
+        typeNames.reservedNamePrefix = name
         typeNames.reserveType(name + "Service")
     }
 

@@ -37,6 +37,7 @@ struct OpenAPIMapper {
         service = ImportedService(name: name, description: document.info.description ?? (title.isEmpty || title == name ? nil : title))
         typeNames.reserveType(name + "Service")
         typeNames.reserveType(name)
+        typeNames.reservedNamePrefix = name
     }
 
     /// Entries of one of OpenAPIKit's dictionaries in the document's order: documents (YAML ones as
