@@ -39,6 +39,12 @@ struct SharedRouteAndStreamTests {
           name: String
         response: { fields: { kind: String } }
         mock: { kind: json }
+      Statuses:
+        path: /status/{codes}
+        params:
+          codes: "[Int]"
+        response: { fields: { ok: Bool } }
+        mock: { ok: true }
       Cookies:
         path: /cookies
         params:
@@ -87,5 +93,15 @@ struct SharedRouteAndStreamTests {
         defer { Task { await server.stop() } }
         let answer = try await ServeFixture.send(port: server.port, "/api/cookies?a=1&b=2")
         #expect(answer.status == 200, "\(answer.body)")
+    }
+
+    /// A list in the path is its comma-separated elements, each checked.
+    @Test func aListInThePathIsItsElements() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        #expect(try await ServeFixture.send(port: server.port, "/api/status/200,201").status == 200)
+        let bad = try await ServeFixture.send(port: server.port, "/api/status/200,x")
+        #expect(bad.status == 400)
+        #expect(bad.body.contains("param 'codes' (path)"), "\(bad.body)")
     }
 }

@@ -50,7 +50,11 @@ struct RequestValidator {
     private func textValues(_ param: SpecDescription.Param, in input: RequestInput, type: TypeExpression) -> [String]? {
         let key = param.field.key
         switch param.location {
-        case "path": return [input.pathValues[param.field.name] ?? input.pathValues[key]].compactMap { $0 }
+        case "path":
+            let value = input.pathValues[param.field.name] ?? input.pathValues[key]
+            // A list in the path is its elements joined with commas (OpenAPI's `simple` style).
+            if case .array = type.unwrapped { return value.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? [] }
+            return [value].compactMap { $0 }
         case "header": return input.headers[key.lowercased()] ?? []
         default: return styledValues(param, pairs: input.query, type: type)
         }
