@@ -68,6 +68,12 @@ enum SwiftCompiler {
         if mainActorByDefault {
             arguments += ["-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
         }
-        return try await ProcessResult.run(swiftc, arguments + files.map(\.path))
+        // The compiler driver leaves a `TemporaryDirectory.*` folder in TMPDIR after every run:
+        // it gets one of its own, removed afterwards, so that the suite leaves nothing in /tmp.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { _, chosen in chosen }
+        return try await ProcessResult.run(swiftc, arguments + files.map(\.path), environment: environment)
     }
 }
