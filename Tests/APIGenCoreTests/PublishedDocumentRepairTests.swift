@@ -314,4 +314,38 @@ import Testing
         #expect(outcome.warnings.contains { $0.message.hasSuffix("it is longer than 120 bytes, too long for a file name") })
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// Parameters and operations OpenAPI's rules do not allow, as generators write them.
+    @Test func parametersAndOperationsOutsideTheRules() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Rules, version: "1"}
+        paths:
+          /things/{thingId}:
+            get:
+              operationId: getThing
+              parameters:
+                - {name: thingId, in: path, required: true, schema: {type: string, nullable: true}}
+                - {name: objectType, in: path, required: true, schema: {type: string}}
+                - name: burger
+                  in: header
+                  schema: {type: string}
+                  content: {application/json: {schema: {type: integer}}}
+              responses: {"204": {description: ok}}
+            post:
+              operationId: postThing
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 2)
+        let lines = outcome.warnings.map(\.description)
+        for expected in [
+            "doc.yaml#/paths/~1things~1{thingId}/get/parameters/0/schema: warning: path parameter 'thingId' allows null, which a path cannot hold: read as required",
+            "doc.yaml#/paths/~1things~1{thingId}/get/parameters/1: warning: path parameter 'objectType' is not in the path: not imported",
+            "doc.yaml#/paths/~1things~1{thingId}/get/parameters/2: warning: parameter 'burger' has both 'schema' and 'content' (OpenAPI allows one): its schema is read",
+            "doc.yaml#/paths/~1things~1{thingId}/post: warning: operation without 'responses' (OpenAPI requires them): read as answering nothing",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
+        }
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

@@ -227,6 +227,10 @@ extension OpenAPIMapper {
             params.accept = value
             return
         }
+        if location == "path", !params.placeholders.contains(parameter.name) {
+            warn(pointer, "parameter", "path parameter '\(parameter.name)' is not in the path: not imported")
+            return
+        }
         if location == "header", parameter.name.lowercased() == "content-type" {
             warn(pointer, "header", "header parameter '\(parameter.name)' not imported: the runtime sets it")
             return
@@ -267,6 +271,11 @@ extension OpenAPIMapper {
         }
         if renamed, !namedByExport, SpecNaming.memberName(parameter.name) != nil {
             warn(pointer, "rename", "parameter '\(parameter.name)' named '\(name)': its Swift name is taken")
+        }
+        if location == "path", info.nullable {
+            // A path has no null: the placeholder always holds text.
+            warn(pointer.appending("schema"), "parameter", "path parameter '\(parameter.name)' allows null, which a path cannot hold: read as required")
+            info.nullable = false
         }
         let optional = (!parameter.required && entries.isEmpty && location != "path")
             || raw.value(at: pointer.appending("schema", "x-apigen-optional")) == .bool(true)

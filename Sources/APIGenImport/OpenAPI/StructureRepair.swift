@@ -11,8 +11,10 @@ import Foundation
 /// - A security scheme missing what its type needs (an `apiKey` without `name`…) is left out, and
 ///   so are requirements that name a scheme the document does not define. apigen imports neither;
 ///   the importer says so for every scheme and requirement it reads.
-/// - A response whose `description` is missing or not text gets an empty one.
-/// - A parameter or header with neither `schema` nor `content` is read as text.
+/// - A response whose `description` is missing or not text gets an empty one; an operation without
+///   `responses` gets none.
+/// - A parameter or header with neither `schema` nor `content` is read as text; one with both,
+///   as its `schema` says.
 struct StructureRepair {
     private(set) var notes: [DocumentRepair.Note] = []
     /// Component keys renamed, by section (`schemas`): new key → key as written.
@@ -191,6 +193,12 @@ struct StructureRepair {
                 let here = pointer.appending(method)
                 var changed = Self.edit(&operation, "servers") { self.mendServers(&$0, at: here.appending("servers")) }
                 changed = self.mendParameters(&operation, at: here) || changed
+                // An operation given as a `$ref` (to another file) is not OpenAPI's: left for the error.
+                if operation["responses"] == nil, operation["$ref"] == nil {
+                    operation["responses"] = [String: Any]()
+                    self.notes.append(DocumentRepair.Note(pointer: here, kind: "response", message: "operation without 'responses' (OpenAPI requires them): read as answering nothing"))
+                    changed = true
+                }
                 changed = Self.editEach(&operation, "responses") { self.mendResponse(&$0, at: here.appending("responses", $1)) } || changed
                 return changed
             } || changed
@@ -227,9 +235,16 @@ struct StructureRepair {
         return changed
     }
 
-    /// A parameter or header with neither `schema` nor `content`: read as text.
+    /// A parameter or header with neither `schema` nor `content`: read as text; with both: its
+    /// `schema` read.
     private mutating func mendParameter(_ object: inout [String: Any], at pointer: JSONPointer, what: String) -> Bool {
-        guard object["$ref"] == nil, object["schema"] == nil, object["content"] == nil else { return false }
+        guard object["$ref"] == nil else { return false }
+        if object["schema"] != nil, object["content"] != nil {
+            object["content"] = nil
+            notes.append(DocumentRepair.Note(pointer: pointer, kind: "parameter", message: "\(what) has both 'schema' and 'content' (OpenAPI allows one): its schema is read"))
+            return true
+        }
+        guard object["schema"] == nil, object["content"] == nil else { return false }
         object["schema"] = ["type": "string"]
         notes.append(DocumentRepair.Note(pointer: pointer, kind: "parameter", message: "\(what) has neither 'schema' nor 'content': read as text"))
         return true
