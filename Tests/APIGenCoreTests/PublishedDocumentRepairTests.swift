@@ -348,4 +348,33 @@ import Testing
         }
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// More of what fuzzing found: a server URL with control characters, an unknown default
+    /// environment in an export's `x-apigen`, `required` written as text, a sum whose member is a
+    /// sum of nothing typed, a document that is a list.
+    @Test func oddValuesInKnownPlaces() async throws {
+        let outcome = OpenAPIImporter.importDocument(Data(#"""
+        {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+         "servers": [{"url": "https://api.example.com/v1\u001b[31m"}],
+         "x-apigen": {"defaultEnvironment": "release"},
+         "paths": {"/a": {"get": {"operationId": "getA", "responses": {"200": {"description": "ok",
+           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/N"}}}}}}}},
+         "components": {"schemas": {
+           "T": {"oneOf": [{"$ref": "#/components/schemas/Missing"}]},
+           "N": {"oneOf": [{}, {"$ref": "#/components/schemas/T"}]},
+           "Problem": {"type": "object", "required": "[\"error\"]", "properties": {"error": {"type": "string"}}}}}}
+        """#.utf8), documentName: "doc.json", outputPath: "Specs")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let lines = outcome.warnings.map(\.description)
+        for expected in [
+            "doc.json#/servers/0/url: warning: server URL 'https://api.example.com/v1\\u{1B}[31m' is not a base URL (an http:// or https:// URL with a host and without a query): written as https://example.com",
+            "doc.json#/x-apigen/defaultEnvironment: warning: default environment 'release' is none of the servers' environments: the first is the default",
+            "doc.json#/components/schemas/Problem/required: warning: 'required' is not a list of property names: read as the list its text writes",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
+        }
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+        let list = OpenAPIImporter.importDocument(Data("- openapi: 3.0.3\n".utf8), documentName: "list.yaml", outputPath: "Specs")
+        #expect(list.errors == ["list.yaml: error: not an OpenAPI document: its top level is a list, not a mapping"])
+    }
 }

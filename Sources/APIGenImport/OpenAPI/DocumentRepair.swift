@@ -84,8 +84,9 @@ struct DocumentRepair {
 
     /// Mends one schema object in place; whether anything changed.
     private mutating func mendSchema(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
-        guard object["type"] != nil else { return false }
-        var changed = mendType(&object, at: pointer)
+        var changed = mendRequired(&object, at: pointer)
+        guard object["type"] != nil else { return changed }
+        changed = mendType(&object, at: pointer) || changed
         let types = Self.types(of: object)
         guard !types.isEmpty else { return changed }
         if types.contains("integer") {
@@ -139,6 +140,16 @@ struct DocumentRepair {
             }
         }
         return changed
+    }
+
+    /// A schema's `required` that is not a list of names: the list written as JSON text
+    /// (`'["error"]'`) read, anything else left out.
+    private mutating func mendRequired(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
+        guard let required = object["required"], !(required is [Any]), !(required is NSNumber), Self.isSchemaPosition(pointer) else { return false }
+        let parsed = (required as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String] }
+        object["required"] = parsed
+        notes.append(Note(pointer: pointer.appending("required"), kind: "required", message: "'required' is not a list of property names: \(parsed == nil ? "left out (every property optional)" : "read as the list its text writes")"))
+        return true
     }
 
     // MARK: Types

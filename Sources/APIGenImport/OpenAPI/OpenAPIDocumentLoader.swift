@@ -45,6 +45,9 @@ enum OpenAPIDocumentLoader {
         } catch {
             return .failure(LoadFailure(message: "cannot read the document: it is " + JSONSyntax.problem(in: data, error: error), isSyntax: true))
         }
+        guard written is [String: Any] else {
+            return .failure(LoadFailure(message: "not an OpenAPI document: its top level is \(written is [Any] ? "a list" : "a single value"), not a mapping"))
+        }
         let order: OrderedJSON
         do {
             order = try OrderedJSON(data)

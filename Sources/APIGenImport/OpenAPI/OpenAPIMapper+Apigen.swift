@@ -40,6 +40,10 @@ extension OpenAPIMapper {
     /// The service file's settings from the root `x-apigen` (`defaultEnvironment`, `defaults`).
     mutating func mapServiceKept() {
         for member in serviceKept where ["defaultEnvironment", "defaults"].contains(member.key) {
+            if member.key == "defaultEnvironment", case .string(let name) = member.value, !service.environments.contains(where: { $0.name == name }) {
+                warn(JSONPointer(["x-apigen", "defaultEnvironment"]), "server", "default environment '\(name)' is none of the servers' environments: the first is the default")
+                continue
+            }
             service.settings.add(member.key, SpecNode(block: member.value))
         }
     }

@@ -72,7 +72,7 @@ extension OpenAPIMapper {
 
     /// Whether a `oneOf`/`anyOf` has a member that is typed (not a schema that says nothing, a `not`,
     /// or a reference to either); `true` for any other schema. Without one, the value is `JSON`.
-    func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
+    func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer, depth: Int = 0) -> Bool {
         guard let (members, _) = Self.nonNullMembers(schema) else { return true }
         let key = schema.value.isOneOf ? "oneOf" : "anyOf"
         return members.indices.contains { index in
@@ -88,6 +88,10 @@ extension OpenAPIMapper {
                 guard let target = resolved(members[index]) else { return false }
                 switch target.value {
                 case .fragment, .not: return false
+                // A member that is itself a sum of nothing typed is `JSON` too.
+                case .one, .any:
+                    guard depth < 8, let targetPointer = JSONPointer(reference: reference.absoluteString) else { return true }
+                    return hasTypedMember(target, at: targetPointer, depth: depth + 1)
                 default: return true
                 }
             default: return true

@@ -78,12 +78,12 @@ struct OpenAPIMapper {
                     warn(pointer.appending("variables", variable), "server-variable", "server variable '\(variable)' fixed at its default '\(value.default)'; other values (\(choices.filter { $0 != value.default }.joined(separator: ", "))) are not environments")
                 }
             }
-            if !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            if !(url.hasPrefix("http://") || url.hasPrefix("https://")), !URLCheck.hasControlCharacters(url) {
                 warn(pointer.appending("url"), "server", "server URL '\(url)' is not absolute; written as https://example.com\(url.hasPrefix("/") ? "" : "/")\(url)")
                 url = "https://example.com" + (url.hasPrefix("/") ? "" : "/") + url
             }
             if URLCheck.hasControlCharacters(url) || !URLCheck.isAbsoluteHTTP(url) {
-                let path = URLComponents(string: url)?.path ?? ""
+                let path = URLCheck.hasControlCharacters(url) ? "" : URLComponents(string: url)?.path ?? ""
                 let made = "https://example.com" + (path.isEmpty || path.hasPrefix("/") ? "" : "/") + path
                 warn(pointer.appending("url"), "server", "server URL '\(url)' is not a base URL (an http:// or https:// URL with a host and without a query): written as \(made)")
                 url = made
