@@ -377,4 +377,43 @@ import Testing
         let list = OpenAPIImporter.importDocument(Data("- openapi: 3.0.3\n".utf8), documentName: "list.yaml", outputPath: "Specs")
         #expect(list.errors == ["list.yaml: error: not an OpenAPI document: its top level is a list, not a mapping"])
     }
+
+    /// Defaults outside their type's range are dropped (the generator rejected the model), and sums
+    /// that only hold each other and untyped members are JSON.
+    @Test func defaultsOutOfRangeAndSumsOfEachOther() async throws {
+        let outcome = Self.importYAML("""
+        openapi: 3.0.3
+        info: {title: Range, version: "1"}
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses: {"200": {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Holder'}}}}}
+        components:
+          schemas:
+            Holder:
+              type: object
+              properties:
+                tiny: {type: number, format: float, default: 1.0e-300}
+                small: {type: integer, format: int32, default: 9223372036854775807}
+                next:
+                  anyOf: [{anyOf: [{type: string, enum: [b]}]}]
+                  default: -1
+                thing: {$ref: '#/components/schemas/Thing'}
+            Thing:
+              oneOf: [{}, {$ref: '#/components/schemas/Nested'}]
+            Nested:
+              oneOf: [{}, {$ref: '#/components/schemas/Thing'}]
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let lines = outcome.warnings.map(\.description)
+        for expected in [
+            "doc.yaml#/components/schemas/Holder/properties/tiny/default: warning: default 1e-300 not kept: it is not a value of Float",
+            "doc.yaml#/components/schemas/Holder/properties/small/default: warning: default 9223372036854775807 not kept: it is not a value of Int32",
+            "doc.yaml#/components/schemas/Thing/oneOf: warning: oneOf whose members have no type: typed JSON",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
+        }
+        _ = try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

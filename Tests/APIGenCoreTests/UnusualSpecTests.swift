@@ -181,4 +181,42 @@ import Testing
         #expect(files["Moods/Models/Mood😀.swift"]?.contains("public enum Mood😀: String") == true, "\(files.keys.sorted())")
         #expect(files["Moods/Models/Note\u{301}.swift"]?.contains("public var mood: [Mood😀]?") == true)
     }
+
+    /// Fields and headers named `let`, `var`, `inout` or `class`: the labels of the generated calls
+    /// are bare but for `inout` (an escaped `let` drew "does not need to be escaped", an error with
+    /// warnings as errors), also through a model held indirectly.
+    @Test func keywordNamedFieldsCompileWithoutWarnings() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+        service: Kw
+        environments: { local: "http://127.0.0.1:9/api" }
+        models:
+          Thing:
+            fields:
+              let: String?
+              var: String?
+              inout: String?
+              class: String?
+          Loop:
+            fields:
+              let: Loop?
+              var: "[Loop]?"
+        apis:
+          Get:
+            path: /a
+            response: Thing
+          Headers:
+            path: /h
+            response:
+              headers:
+                let: { type: String, key: X-Let }
+                inout: { type: String?, key: X-Inout }
+              type: Loop
+        """, to: "kw.yaml")
+        let outcome = Generator.generate(specs: folder.url, output: folder.folder("out"))
+        #expect(outcome.diagnostics.map(\.description) == [])
+        let files = folder.files(under: "out").map { folder.folder("out").appendingPathComponent($0) }
+        let result = try await SwiftCompiler.typecheck(files, moduleName: "KeywordAPI")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
 }

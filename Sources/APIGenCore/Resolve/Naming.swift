@@ -104,10 +104,11 @@ enum Naming {
         return result
     }
 
-    /// A name as an argument label: bare, as Swift wants every keyword there but these three.
+    /// A name as the label of an argument in a call: bare, as Swift wants every keyword there but
+    /// `inout` (a bare `let` or `var` label draws "does not need to be escaped").
     static func argumentLabel(_ name: String) -> String {
         let bare = bare(name)
-        return bare == "inout" || bare == "var" || bare == "let" ? "`\(bare)`" : bare
+        return bare == "inout" ? "`inout`" : bare
     }
 
     /// A member's name as written after a dot (`.default`, `case .class:`): Swift takes keywords there

@@ -220,10 +220,18 @@ extension OpenAPIMapper {
     /// within `Int64` for the integers, one of an enum's values.
     private func isValue(_ value: JSONValue, of type: String, schema: JSONSchema) -> Bool {
         switch (type, value) {
-        case ("String", .string), ("Bool", .bool), ("Double", .number), ("Float", .number), ("Decimal", .number):
+        case ("String", .string), ("Bool", .bool), ("Decimal", .number):
             return true
-        case ("Int", .number(let text)), ("Int32", .number(let text)), ("Int64", .number(let text)):
+        // Within the type's range, as the generator checks it: `1e-300` is no Float, `1e999` no Double.
+        case ("Double", .number(let text)):
+            return Double(text)?.isFinite == true
+        case ("Float", .number(let text)):
+            guard let value = Float(text), value.isFinite else { return false }
+            return value != 0 || Double(text) == 0
+        case ("Int", .number(let text)), ("Int64", .number(let text)):
             return Int64(text) != nil
+        case ("Int32", .number(let text)):
+            return Int32(text) != nil
         case (_, .string(let text)), (_, .number(let text)):
             guard enumModels.contains(type) else { return false }
             // The enum's values as the document lists them (a default must name one), and of their
@@ -240,7 +248,11 @@ extension OpenAPIMapper {
     private func enumValues(of schema: JSONSchema, depth: Int) -> [AnyCodable]? {
         guard depth < 8, let target = resolved(schema) else { return nil }
         if let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues { return allowed }
-        guard case .all(let members, _) = target.value else { return nil }
-        return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first
+        switch target.value {
+        case .all(let members, _), .one(let members, _), .any(let members, _):
+            return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first
+        default:
+            return nil
+        }
     }
 }

@@ -72,8 +72,11 @@ extension OpenAPIMapper {
 
     /// Whether a `oneOf`/`anyOf` has a member that is typed (not a schema that says nothing, a `not`,
     /// or a reference to either); `true` for any other schema. Without one, the value is `JSON`.
-    func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer, depth: Int = 0) -> Bool {
+    func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer, visiting: Set<JSONPointer> = []) -> Bool {
         guard let (members, _) = Self.nonNullMembers(schema) else { return true }
+        // Sums that only hold each other (and untyped members) hold nothing typed.
+        guard !visiting.contains(pointer), visiting.count < 16 else { return false }
+        let visiting = visiting.union([pointer])
         let key = schema.value.isOneOf ? "oneOf" : "anyOf"
         return members.indices.contains { index in
             switch members[index].value {
@@ -90,10 +93,12 @@ extension OpenAPIMapper {
                 case .fragment, .not: return false
                 // A member that is itself a sum of nothing typed is `JSON` too.
                 case .one, .any:
-                    guard depth < 8, let targetPointer = JSONPointer(reference: reference.absoluteString) else { return true }
-                    return hasTypedMember(target, at: targetPointer, depth: depth + 1)
+                    guard let targetPointer = JSONPointer(reference: reference.absoluteString) else { return true }
+                    return hasTypedMember(target, at: targetPointer, visiting: visiting)
                 default: return true
                 }
+            case .one, .any:
+                return hasTypedMember(members[index], at: pointer.appending(key, String(index)), visiting: visiting)
             default: return true
             }
         }
