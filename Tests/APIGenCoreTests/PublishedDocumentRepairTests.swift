@@ -10,6 +10,14 @@ import Testing
         OpenAPIImporter.importDocument(Data(text.utf8), documentName: "doc.yaml", outputPath: "Specs")
     }
 
+    /// Expects each of `expected` among the warning lines (or, `asPrefixes`, the start of one).
+    private static func expect(_ lines: [String], toHave expected: [String], asPrefixes: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for line in expected {
+            let found = lines.contains { asPrefixes ? $0.hasPrefix(line) : $0 == line }
+            #expect(found, "missing: \(line)\nin:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func structuralMistakesAreMendedOneWarningEach() async throws {
         let outcome = Self.importYAML("""
         openapi: 3.0.3
@@ -68,7 +76,7 @@ import Testing
         """)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         let lines = outcome.warnings.map(\.description)
-        for expected in [
+        Self.expect(lines, toHave: [
             "doc.yaml#/servers/0/variables/org: warning: server variable 'org' has no default (OpenAPI requires one): its name used",
             "doc.yaml#/servers/1/url: warning: server URL 'https:///insights' is not a base URL",
             "doc.yaml#/servers/2/url: warning: server URL 'https://{{x}}.example' has braces that are no variable ('{name}'): left out",
@@ -87,9 +95,7 @@ import Testing
             "doc.yaml#/paths/~1apps~1{app_id}/get: warning: path placeholder 'app_id' is declared by no path parameter: read as a required String",
             "doc.yaml#/paths/~1media~1:id/delete: warning: path placeholder 'id' is declared by no path parameter",
             "doc.yaml#/paths/~1tasks~1{key}/get: warning: path placeholder 'key' is declared by no path parameter",
-        ] {
-            #expect(lines.contains { $0.hasPrefix(expected) }, "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
-        }
+        ], asPrefixes: true)
         #expect(outcome.apisOut == 3)
         let service = outcome.files.first { $0.path == "service.yaml" }?.contents ?? ""
         #expect(service.contains("\"https://api.example.com/v1/orgs/org\""), "\(service)")
@@ -338,14 +344,12 @@ import Testing
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(outcome.apisOut == 2)
         let lines = outcome.warnings.map(\.description)
-        for expected in [
+        Self.expect(lines, toHave: [
             "doc.yaml#/paths/~1things~1{thingId}/get/parameters/0/schema: warning: path parameter 'thingId' allows null, which a path cannot hold: read as required",
             "doc.yaml#/paths/~1things~1{thingId}/get/parameters/1: warning: path parameter 'objectType' is not in the path: not imported",
             "doc.yaml#/paths/~1things~1{thingId}/get/parameters/2: warning: parameter 'burger' has both 'schema' and 'content' (OpenAPI allows one): its schema is read",
             "doc.yaml#/paths/~1things~1{thingId}/post: warning: operation without 'responses' (OpenAPI requires them): read as answering nothing",
-        ] {
-            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
-        }
+        ])
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
@@ -366,13 +370,11 @@ import Testing
         """#.utf8), documentName: "doc.json", outputPath: "Specs")
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         let lines = outcome.warnings.map(\.description)
-        for expected in [
+        Self.expect(lines, toHave: [
             "doc.json#/servers/0/url: warning: server URL 'https://api.example.com/v1\\u{1B}[31m' is not a base URL (an http:// or https:// URL with a host and without a query): written as https://example.com",
             "doc.json#/x-apigen/defaultEnvironment: warning: default environment 'release' is none of the servers' environments: the first is the default",
             "doc.json#/components/schemas/Problem/required: warning: 'required' is not a list of property names: read as the list its text writes",
-        ] {
-            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
-        }
+        ])
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
         let list = OpenAPIImporter.importDocument(Data("- openapi: 3.0.3\n".utf8), documentName: "list.yaml", outputPath: "Specs")
         #expect(list.errors == ["list.yaml: error: not an OpenAPI document: its top level is a list, not a mapping"])
@@ -407,13 +409,11 @@ import Testing
         """)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         let lines = outcome.warnings.map(\.description)
-        for expected in [
+        Self.expect(lines, toHave: [
             "doc.yaml#/components/schemas/Holder/properties/tiny/default: warning: default 1e-300 not kept: it is not a value of Float",
             "doc.yaml#/components/schemas/Holder/properties/small/default: warning: default 9223372036854775807 not kept: it is not a value of Int32",
             "doc.yaml#/components/schemas/Thing/oneOf: warning: oneOf whose members have no type: typed JSON",
-        ] {
-            #expect(lines.contains(expected), "missing: \(expected)\nin:\n\(lines.joined(separator: "\n"))")
-        }
+        ])
         _ = try await ImportHarness.expectSwiftCompiles(outcome)
     }
 }
