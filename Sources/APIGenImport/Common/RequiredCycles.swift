@@ -36,7 +36,7 @@ extension ImportedService.Item {
     /// The fields whose type is a bare name (`B`, not `B?`, `[B]` or `{String: B}`): required and
     /// held by value when the name is a model's.
     fileprivate var requiredModelFields: [(name: String, type: String)] {
-        guard case .map(let fields)? = entries.first(where: { $0.key == "fields" })?.value else { return [] }
+        guard case .map(let fields)? = entries["fields"] else { return [] }
         return fields.compactMap { field in
             guard let type = field.value.typeText, !type.hasSuffix("?"), !type.hasPrefix("["), !type.hasPrefix("{") else { return nil }
             return (field.key, type)
@@ -66,7 +66,7 @@ extension SpecNode {
     fileprivate var typeText: String? {
         switch self {
         case .text(let type): type
-        case .map(let parts): parts.first { $0.key == "type" }.flatMap { if case .text(let type) = $0.value { type } else { nil } }
+        case .map(let parts): if case .text(let type)? = parts["type"] { type } else { nil }
         default: nil
         }
     }

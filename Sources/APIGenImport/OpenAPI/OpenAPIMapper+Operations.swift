@@ -150,12 +150,9 @@ extension OpenAPIMapper {
         func unfilledPlaceholders(inOrderOf path: String) -> [String] {
             var filled: Set<String> = []
             for entry in entries {
-                guard case .map(let parts) = entry.value else {
-                    if placeholders.contains(entry.key) { filled.insert(entry.key) }
-                    continue
-                }
-                let key = parts.first { $0.key == "key" }.flatMap { if case .text(let key) = $0.value { key } else { nil } } ?? entry.key
-                let place = parts.first { $0.key == "in" }.flatMap { if case .text(let place) = $0.value { place } else { nil } }
+                let key = OpenAPIMapper.wireKey(entry)
+                var place: String?
+                if case .map(let parts) = entry.value, case .text(let given)? = parts["in"] { place = given }
                 if place == "path" || (place == nil && placeholders.contains(key)) { filled.insert(key) }
             }
             var seen: Set<String> = []
