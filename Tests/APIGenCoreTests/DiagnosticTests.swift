@@ -426,6 +426,11 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             expected: ["spec.yaml:7:15: error: unknown type 'Itme'"]
         ),
         MalformedSpec(
+            name: "apiUnknownResponseTypeWithMock",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    response: text\n    mock: hello\n",
+            expected: ["spec.yaml:7:15: error: unknown type 'text'"]
+        ),
+        MalformedSpec(
             name: "apiResponseTwoShapes",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    response: { type: String, format: text }\n",
             expected: ["spec.yaml:7:15: error: response of api 'Item' must have exactly one of 'fields', 'type' or 'format'"]

@@ -47,6 +47,17 @@ import Testing
         #expect(errors == ["Specs/service.yaml:4:15: error: the imported spec does not validate: environments must name at least one base URL"])
     }
 
+    @Test func aBadKeptSettingIsToldAtItsExtension() {
+        var warnings: [ImportWarning] = []
+        var errors: [String] = []
+        var service = service(modelFieldType: "String", apiResponse: "Pet")
+        service.settings = [SpecEntry("defaults", .map([SpecEntry("timeout", .text("banana"))]))]
+        service.settingsOrigins = ["defaults": "#/x-apigen/defaults"]
+        let files = assembler.assemble(service, warnings: &warnings, errors: &errors, document: "doc.yaml")
+        #expect(files.isEmpty)
+        #expect(errors == ["doc.yaml#/x-apigen/defaults: error: the imported setting 'defaults' does not validate: timeout must be a number, found a string (service.yaml:7:12 of the specs not written)"])
+    }
+
     @Test func anApiTheGeneratorRejectsIsDroppedWithAWarning() {
         var warnings: [ImportWarning] = []
         var errors: [String] = []

@@ -35,6 +35,13 @@ struct RequestBuildingTests {
         }
     }
 
+    @Test("a placeholder named twice in the path gets the value in both places")
+    func repeatedPlaceholder() throws {
+        var request = ApiRequest(service: service, apiName: "Doc", method: .get, path: "/{lang}/docs/{lang}.html")
+        request.add("pt br", as: "lang", in: .path)
+        #expect(try request.resolve().url.path(percentEncoded: true) == "/api/pt%20br/docs/pt%20br.html")
+    }
+
     @Test("header values with CR or LF are rejected", arguments: ["a\r\nX-Evil: 1", "a\nb", "a\rb"])
     func headerInjection(value: String) {
         var request = ApiRequest(service: service, apiName: "Headers", method: .get, path: "/headers")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Streams answered as streams, APIs that share a method and path told apart by their requests,
-/// and an exploded map in the query.
+/// an exploded map in the query and a placeholder named twice.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct SharedRouteAndStreamTests {
     static let spec = """
@@ -45,6 +45,12 @@ struct SharedRouteAndStreamTests {
           codes: "[Int]"
         response: { fields: { ok: Bool } }
         mock: { ok: true }
+      Doc:
+        path: /{lang}/docs/{lang}.html
+        params:
+          lang: String
+        response: { format: text }
+        mock: "<p>doc</p>"
       Cookies:
         path: /cookies
         params:
@@ -103,5 +109,15 @@ struct SharedRouteAndStreamTests {
         let bad = try await ServeFixture.send(port: server.port, "/api/status/200,x")
         #expect(bad.status == 400)
         #expect(bad.body.contains("param 'codes' (path)"), "\(bad.body)")
+    }
+
+    /// A placeholder named twice matches only a path that has the same value in both places.
+    @Test func aPlaceholderNamedTwiceMatchesOneValue() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        let same = try await ServeFixture.send(port: server.port, "/api/en/docs/en.html")
+        #expect(same.status == 200, "\(same.body)")
+        #expect(same.body == "<p>doc</p>")
+        #expect(try await ServeFixture.send(port: server.port, "/api/en/docs/fr.html").status == 404)
     }
 }

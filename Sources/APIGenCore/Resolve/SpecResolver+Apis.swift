@@ -209,10 +209,8 @@ extension SpecResolver {
                 diagnostics.error("path '\(decl.path)' of api '\(decl.name)' has an empty or nested placeholder", at: decl.pathLocation)
                 return names
             }
-            if names.contains(name) {
-                diagnostics.error("path placeholder '{\(name)}' appears twice in api '\(decl.name)'", at: decl.pathLocation)
-            }
-            names.append(name)
+            // A placeholder may appear more than once (`/{lang}/docs/{lang}.html`): each place gets the same value.
+            if !names.contains(name) { names.append(name) }
             rest = rest[rest.index(after: close)...]
         }
         return names

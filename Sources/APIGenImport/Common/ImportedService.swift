@@ -16,6 +16,8 @@ struct ImportedService {
     var environments: [(name: String, url: String)] = []
     /// The service file's further keys (`defaultEnvironment`, `defaults`).
     var settings: [SpecEntry] = []
+    /// Where each of `settings` came from in the source (`#/x-apigen/defaults`), by key.
+    var settingsOrigins: [String: String] = [:]
     var models: [Item] = []
     var apis: [Item] = []
 }
@@ -104,14 +106,18 @@ struct SpecAssembler {
     }
 
     /// A problem the importer cannot drop its way out of, told at the place in the source document
-    /// it came from (`DOC#/components/schemas/Pet: error: …`) when it lies in a model or API, with
-    /// the place in the spec that was not written.
+    /// it came from (`DOC#/components/schemas/Pet: error: …`) when it lies in a model, an API or a
+    /// setting kept in `x-apigen`, with the place in the spec that was not written.
     private func explain(_ problem: Diagnostic, service: ImportedService, ranges: [String: [String: ClosedRange<Int>]], document: String) -> String {
         let file = String(problem.location.file.dropFirst(outputPath.count + 1))
         let section = ranges[file]?.filter { $0.value.contains(problem.location.line) }.min { $0.value.count < $1.value.count }?.key
         let parts = section?.split(separator: "/").map(String.init) ?? []
         let items = parts.first == "models" ? service.models : parts.first == "apis" ? service.apis : []
         let specPlace = "\(file):\(problem.location.line):\(problem.location.column)"
+        if parts.count == 1, let origin = service.settingsOrigins[parts[0]] {
+            let place = ImportWarning.place(document: document, location: origin)
+            return "\(place): error: the imported setting '\(parts[0])' does not validate: \(problem.message) (\(specPlace) of the specs not written)"
+        }
         guard parts.count >= 2, let item = items.first(where: { $0.name == parts[1] }) else {
             return "\(outputPath)/\(specPlace): error: the imported spec does not validate: \(problem.message)"
         }

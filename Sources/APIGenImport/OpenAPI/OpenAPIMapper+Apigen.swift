@@ -45,6 +45,7 @@ extension OpenAPIMapper {
                 continue
             }
             service.settings.add(member.key, SpecNode(block: member.value))
+            service.settingsOrigins[member.key] = JSONPointer(["x-apigen", member.key]).description
         }
     }
 

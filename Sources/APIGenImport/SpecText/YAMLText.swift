@@ -1,11 +1,11 @@
-/// Writes ``SpecNode``s as block-style YAML, and remembers on which lines each top-level model and
-/// API (and each API's `mock`) landed, so that the generator's diagnostics can be traced back.
+/// Writes ``SpecNode``s as block-style YAML, and remembers on which lines each top-level key, model
+/// and API (and each API's `mock`) landed, so that the generator's diagnostics can be traced back.
 struct YAMLText {
     /// The text written so far.
     private(set) var text = ""
     /// The current line, from 1.
     private(set) var line = 1
-    /// Line ranges by section path: `models/Pet`, `apis/ListPets`, `apis/ListPets/mock`.
+    /// Line ranges by section path: `defaults`, `models/Pet`, `apis/ListPets`, `apis/ListPets/mock`.
     private(set) var ranges: [String: ClosedRange<Int>] = [:]
 
     /// Writes a whole file: `header` lines (each a YAML comment), then the mapping.
@@ -37,7 +37,7 @@ struct YAMLText {
             default:
                 appendLine(pad + key + ": " + Self.inline(entry.value))
             }
-            if entryPath.count == 2 && (entryPath[0] == "models" || entryPath[0] == "apis")
+            if entryPath.count == 1 || entryPath.count == 2 && (entryPath[0] == "models" || entryPath[0] == "apis")
                 || entryPath.count == 3 && entryPath[0] == "apis" && entryPath[2] == "mock" {
                 ranges[entryPath.joined(separator: "/")] = start...max(start, line - 1)
             }

@@ -42,7 +42,10 @@ struct PathPattern: Sendable {
                 guard raw.count >= prefix.count + suffix.count, raw.hasPrefix(prefix), raw.hasSuffix(suffix) else { return nil }
                 let value = raw.dropFirst(prefix.count).dropLast(suffix.count)
                 guard !value.isEmpty else { return nil }
-                values[name] = PercentDecoding.decode(value)
+                let decoded = PercentDecoding.decode(value)
+                // A placeholder named twice in the path matches only the same value in both places.
+                if let earlier = values[name], earlier != decoded { return nil }
+                values[name] = decoded
             case .rest(let name):
                 guard index < path.count else { return nil }
                 values[name] = path[index...].map { PercentDecoding.decode($0) }.joined(separator: "/")
