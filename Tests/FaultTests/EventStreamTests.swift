@@ -8,8 +8,11 @@ import Testing
 /// start, and cancellation closing the connection.
 @Suite(.timeLimit(.minutes(5)))
 struct EventStreamTests {
-    static func ticks(_ api: TicksApi, on server: FaultServer) -> SpecDrivenTests.Redirected<TicksApi> {
-        SpecDrivenTests.Redirected(api, to: server)
+    /// `api` sent to the fault server with a wide idle timeout (60 s): the spec's 5 s is what
+    /// `aGapLongerThanTheIdleTimeoutFailsTheStream` is about, and a machine busy with other builds
+    /// has held an event back for longer than that.
+    static func ticks(_ api: TicksApi, on server: FaultServer) -> StreamingRequest {
+        StreamingRequest(api: api, request: api.request, server: server, idleTimeout: .seconds(60))
     }
 
     @Test(arguments: TransportKind.allCases) func eventsArriveTypedWithCommentsAndMultiLineDataHandled(transport: TransportKind) async throws {
@@ -24,14 +27,12 @@ struct EventStreamTests {
     @Test(arguments: TransportKind.allCases) func theExecutorReturnsAtTheStartOfTheStreamNotItsEnd(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         // Ten events 2 s apart: 20 s in all, longer than a 15 s deadline; only the start counts.
-        // The idle timeout is not what this test is about (`aGapLongerThanTheIdleTimeoutFailsTheStream`
-        // is): it is widened from the spec's 5 s to 30 s, since a machine busy with the other tests
-        // (the slow reader's 48 MiB among them) once held an event back for more than 3 s.
+        // The idle timeout is widened as in `ticks(_:on:)`.
         let api = TicksApi(count: 10, interval: 2000)
         var request = api.request
         request.options.timeout = .seconds(15)
         let executor = transport.executor()
-        let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server, idleTimeout: .seconds(30)))
+        let stream = try await executor.execute(StreamingRequest(api: api, request: request, server: server, idleTimeout: .seconds(60)))
         var count = 0
         for try await _ in stream { count += 1 }
         #expect(count == 10)
@@ -40,7 +41,8 @@ struct EventStreamTests {
     @Test(arguments: TransportKind.allCases) func aGapLongerThanTheIdleTimeoutFailsTheStream(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
         // The spec's idle timeout is 5 s; the server pauses 30 s after the second event.
-        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 4, pauseAfter: 2, pause: 30_000), on: server))
+        let api = TicksApi(count: 4, pauseAfter: 2, pause: 30_000)
+        let stream = try await transport.executor().execute(SpecDrivenTests.Redirected(api, to: server))
         var seen: [Int] = []
         let started = ContinuousClock.now
         do {
@@ -58,11 +60,13 @@ struct EventStreamTests {
 
     @Test(arguments: TransportKind.allCases) func stoppingTheIterationClosesTheConnection(transport: TransportKind) async throws {
         let server = try await FaultServer.start()
-        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 200, interval: 50), on: server))
+        // 2,000 events 50 ms apart: 100 s, far longer than closing the connection can take even on a
+        // busy machine, so the server cannot finish the stream first.
+        let stream = try await transport.executor().execute(Self.ticks(TicksApi(count: 2000, interval: 50), on: server))
         for try await tick in stream where tick.n == 2 { break }
         // The server notices on its next write.
         var outcomes: [String] = []
-        let end = ContinuousClock.now + .seconds(20)
+        let end = ContinuousClock.now + .seconds(60)
         repeat {
             outcomes = try await server.counts().outcomes["/events"] ?? []
             if outcomes.contains("stream closed by client") { break }
@@ -81,7 +85,7 @@ struct EventStreamTests {
         // 3,000 events of 16 KiB: 48 MiB, far more than the buffers and the sockets hold.
         var request = TicksApi(count: count).request
         request.add(16_384, as: "pad", in: .query)
-        let stream = try await transport.executor().execute(StreamingRequest(api: TicksApi(count: count), request: request, server: server))
+        let stream = try await transport.executor().execute(StreamingRequest(api: TicksApi(count: count), request: request, server: server, idleTimeout: .seconds(60)))
         var iterator = stream.makeAsyncIterator()
         #expect(try await iterator.next()?.n == 1)
         // The reader now lags; wait until the server's writes stop advancing (or it sent everything).
@@ -128,11 +132,11 @@ struct EventStreamTests {
     struct StreamingRequest: Api {
         let api: TicksApi
         var request: ApiRequest
-        /// The time the stream may go without an event: the spec's 5 s unless a test says otherwise.
+        /// The time the stream may go without an event.
         var idleTimeout: Duration
         var parser: EventStreamParser<Tick> { EventStreamParser(format: .serverSentEvents, idleTimeout: idleTimeout) }
 
-        init(api: TicksApi, request: ApiRequest, server: FaultServer, idleTimeout: Duration = .seconds(5)) {
+        init(api: TicksApi, request: ApiRequest, server: FaultServer, idleTimeout: Duration) {
             self.api = api
             var request = request
             request.service = RawApi.service(server)
