@@ -66,7 +66,9 @@ struct ImportOpenAPI: ParsableCommand {
 
     func run() throws {
         let data = try options.documentData()
-        let outcome = OpenAPIImporter.importDocument(data, documentName: options.document, outputPath: options.output)
+        let outcome = OpenAPIImporter.importDocument(
+            data, documentName: options.document, outputPath: options.output, documentURL: URL(fileURLWithPath: options.document)
+        )
         try outcome.finish(options)
     }
 }

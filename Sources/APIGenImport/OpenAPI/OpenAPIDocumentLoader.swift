@@ -86,7 +86,7 @@ enum OpenAPIDocumentLoader {
                 .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
             var message = "cannot read the document: " + explanation
             if let references = repair?.externalReferences, references > 0 {
-                message += " (it has \(references) $ref\(references == 1 ? "" : "s") to other files, which apigen does not follow: bundle the document into one file first, e.g. with `redocly bundle` or `swagger-cli bundle`)"
+                message += " (it has \(references) $ref\(references == 1 ? "" : "s") to other files, which apigen follows only to files it can read beside the document: bundle the document into one file first, e.g. with `redocly bundle` or `swagger-cli bundle`)"
             }
             return .failure(LoadFailure(message: message))
         }

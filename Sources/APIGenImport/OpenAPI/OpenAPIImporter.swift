@@ -8,20 +8,27 @@ public enum OpenAPIImporter {
     ///   - data: The document's bytes.
     ///   - documentName: The document as given on the command line, named in every warning.
     ///   - outputPath: The output folder as given, named in the generator's diagnostics.
+    ///   - documentURL: Where the document is, when it is a file: its `$ref`s to other files are
+    ///     followed from there (``ReferenceBundler``).
     /// - Returns: The spec files (one per tag, `default.yaml` for untagged operations, and
     ///   `service.yaml` with the environments and models), sorted, the same bytes every run; and one
     ///   warning per loss.
-    public static func importDocument(_ data: Data, documentName: String, outputPath: String) -> ImportOutcome {
+    public static func importDocument(_ data: Data, documentName: String, outputPath: String, documentURL: URL? = nil) -> ImportOutcome {
         var outcome = ImportOutcome()
         StageTiming.start()
         let document: OpenAPIDocument
         let raw: RawDocument
-        let repairs: [DocumentRepair.Note]
+        var repairs: [DocumentRepair.Note] = []
+        var data = data
+        if let documentURL, let bundled = ReferenceBundler.bundle(data, document: documentURL) {
+            data = bundled.data
+            repairs = bundled.notes
+        }
         switch OpenAPIDocumentLoader.load(data) {
         case .success(let loaded):
             document = loaded.document
             raw = loaded.raw
-            repairs = loaded.repairs
+            repairs += loaded.repairs
         case .failure(let failure):
             outcome.errors.append("\(documentName): error: \(failure.message)")
             return outcome
