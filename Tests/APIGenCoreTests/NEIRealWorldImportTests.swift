@@ -176,4 +176,53 @@ import APIGenImport
         #expect(Self.warnings(outcome).contains("export.json: NEI datatype '\u{301}' (id 102): warning: datatype '\u{301}' named 'Datatype_\u{301}': a type name cannot start with '\u{301}'"), "\(Self.warnings(outcome))")
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// One element that is no object leaves out that element, not its whole list; values written
+    /// as JSON numbers are read as the text NEI keeps; a list that is no list is said.
+    @Test func elementsThatAreNoObjectsAndValuesThatAreNumbers() async throws {
+        let outcome = Self.importJSON("""
+        {"project": {"id": 1, "name": "D"},
+         "datatypes": [
+           {"id": 101, "type": 0, "name": "User", "format": 0, "params": [{"name": "name", "type": 10001}, null, {"name": "age", "type": 10002, "defaultValue": 18}]},
+           null,
+           {"id": 102, "type": 0, "name": "Level", "format": 1, "params": [{"name": "low", "type": 10002, "defaultValue": 1}, {"name": "", "type": 10002, "defaultValue": "-9223372036854775808"}]},
+           {"id": 103, "type": 0, "name": "Color", "format": 1, "params": [{"name": "red", "type": 10001, "defaultValue": "red"}, {"name": "two", "type": 10001, "defaultValue": 2}, {"name": "none", "type": 10001, "defaultValue": null}]},
+           {"id": 104, "type": 0, "name": "Ratio", "format": 1, "params": [{"name": "half", "type": 10002, "defaultValue": "1.5"}]},
+           {"id": 105, "type": 0, "name": "Count", "format": 4, "params": []},
+           {"id": 106, "type": 0, "name": "Switch", "format": 1, "params": [{"name": "on", "type": 105, "defaultValue": "1"}, {"name": "off", "type": 105, "defaultValue": "0"}]}
+         ],
+         "interfaces": [
+           {"id": 1, "name": "get", "method": "GET", "path": "/users", "params": {
+             "inputs": [{"name": "q", "type": 10001}, "oops", {"name": "level", "type": 102}, {"name": "ratio", "type": 104}, {"name": "switch", "type": 106}],
+             "outputs": [{"name": "user", "type": 101}, {"name": "color", "type": 103}],
+             "reqHeaders": [{"name": "", "defaultValue": "x"}],
+             "resHeaders": 7}},
+           7,
+           {"id": 2, "name": "odd", "method": 5, "path": "/odd"}
+         ]}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Self.warnings(outcome) == [
+            "export.json: NEI datatype 'Color' (id 103): warning: enum value null of 'none' is no text or number: dropped",
+            "export.json: NEI datatype 'Count' (id 105): warning: datatype of format 4 (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for",
+            "export.json: NEI datatype 'Ratio' (id 104): warning: enum of numbers without a whole-number value (1.5): its uses are typed Double",
+            "export.json: NEI datatype 'User' (id 101): warning: element 1 of 'params' is null, not an object: not imported",
+            "export.json: NEI interface 'get' (id 1): warning: 'resHeaders' is not a list: none imported",
+            "export.json: NEI interface 'get' (id 1): warning: a request header without a name not imported",
+            "export.json: NEI interface 'get' (id 1): warning: element 1 of 'inputs' is text, not an object: not imported",
+            "export.json: NEI interface 'odd' (id 2): warning: method '5' is no HTTP method name: not imported",
+            "export.json: export: warning: element 1 of 'datatypes' is null, not an object: not imported",
+            "export.json: export: warning: element 1 of 'interfaces' is a number, not an object: not imported",
+        ])
+        let service = outcome.files.first { $0.path == "service.yaml" }?.contents ?? ""
+        #expect(service.contains("  User:\n    fields:\n      name: String?\n      age:\n        type: Double\n        default: 18\n"), "\(service)")
+        #expect(service.contains("  Level:\n    enum:\n      low: 1\n      minus9223372036854775808: -9223372036854775808\n"), "\(service)")
+        #expect(service.contains("      - value: \"2\"\n        name: two\n"), "\(service)")
+        // An enum of a datatype that stands for a number has number values.
+        #expect(service.contains("  Switch:\n    enum:\n      \"on\": 1\n      \"off\": 0\n"), "\(service)")
+        let apis = outcome.files.first { $0.path != "service.yaml" }?.contents ?? ""
+        #expect(apis.contains("      ratio: Double?\n"), "\(apis)")
+        #expect(apis.contains("      level: Level?\n"), "\(apis)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

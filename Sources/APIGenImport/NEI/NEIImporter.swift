@@ -29,7 +29,9 @@ public enum NEIImporter {
             outcome.errors.append("\(documentName): error: not an NEI export: no 'interfaces' or 'datatypes'")
             return outcome
         }
-        var mapper = NEIMapper(root: root, documentName: documentName)
+        let (cleaned, notes) = NEIExportShape.cleaned(root)
+        var mapper = NEIMapper(root: cleaned, documentName: documentName)
+        for note in notes { mapper.warn(note.location, note.kind, note.message) }
         mapper.map()
         outcome.operationsIn = mapper.operationsIn
         var warnings = mapper.warnings
@@ -96,6 +98,24 @@ struct NEIMapper {
         return text
     }
 
+    /// A value NEI keeps as text (`defaultValue`) but an export may write as a JSON number or
+    /// Boolean: as text (`3`, `1.5`, `true`), or `nil` for empty text, `null` and lists.
+    static func scalarText(_ value: Any?) -> String? {
+        if let number = value as? NSNumber, !(value is String) {
+            return number.isJSONBoolean ? (number.boolValue ? "true" : "false") : number.stringValue
+        }
+        return text(value)
+    }
+
+    /// Whether every param of an enum datatype is a number (NEI's Number, or a datatype standing
+    /// for a number), so that its values are numbers.
+    func isNumberEnum(_ params: [[String: Any]]) -> Bool {
+        !params.isEmpty && params.allSatisfy { param in
+            guard let id = Self.int(param["type"]) else { return false }
+            return id == 10002 || datatype(id).map { Self.int($0["format"]) == 4 } == true
+        }
+    }
+
     /// Names every datatype, builds the models, then maps the interfaces group by group.
     mutating func map() {
         service.environments = [("production", "https://example.com")]
@@ -123,6 +143,12 @@ struct NEIMapper {
                 datatypeTypes[id] = "String"
                 continue
             }
+            let isNumberEnum = format == 1 && isNumberEnum(datatype["params"] as? [[String: Any]] ?? [])
+            if isNumberEnum, !values.contains(where: { Int($0) != nil }) {
+                warn(location("datatype", datatype), "enum", "enum of numbers without a whole-number value (\(values.joined(separator: ", "))): its uses are typed Double")
+                datatypeTypes[id] = "Double"
+                continue
+            }
             if format == 0, (datatype["params"] as? [Any])?.isEmpty ?? true {
                 warn(location("datatype", datatype), "datatype", "datatype without fields: its uses hold any JSON object ([String: JSON])")
                 datatypeTypes[id] = "[String: JSON]"
@@ -136,8 +162,7 @@ struct NEIMapper {
             modelIDs.insert(id)
             if format == 1 {
                 enumModels.insert(name)
-                let params = datatype["params"] as? [[String: Any]] ?? []
-                if params.allSatisfy({ Self.int($0["type"]) == 10002 }) {
+                if isNumberEnum {
                     numberEnums.insert(name)
                     enumValues[name] = values.filter { Int($0) != nil }
                 } else {
@@ -168,11 +193,16 @@ struct NEIMapper {
     /// An enum datatype's values (each param's `defaultValue`), duplicates left out.
     static func enumValues(_ datatype: [String: Any]) -> [String] {
         var seen: Set<String> = []
-        return (datatype["params"] as? [[String: Any]] ?? []).compactMap { $0["defaultValue"] as? String }.filter { seen.insert($0).inserted }
+        return (datatype["params"] as? [[String: Any]] ?? []).compactMap { scalarText($0["defaultValue"]) }.filter { seen.insert($0).inserted }
     }
 
     /// An NEI item as warnings name it: `NEI datatype 'User' (id 12)`.
     func location(_ kind: String, _ item: [String: Any]) -> String {
-        "NEI \(kind) '\(item["name"] as? String ?? "")' (id \(Self.int(item["id"]).map(String.init) ?? "?"))"
+        Self.location(kind, item)
+    }
+
+    /// An NEI item as warnings name it: `NEI datatype 'User' (id 12)`.
+    static func location(_ kind: String, _ item: [String: Any]) -> String {
+        "NEI \(kind) '\(item["name"] as? String ?? "")' (id \(int(item["id"]).map(String.init) ?? "?"))"
     }
 }

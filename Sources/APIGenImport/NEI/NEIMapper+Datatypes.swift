@@ -47,7 +47,7 @@ extension NEIMapper {
         let type = self.type(of: param, at: location)
         var entries: [SpecEntry] = []
         var defaultNode: SpecNode?
-        if let value = Self.text(param["defaultValue"]) {
+        if let value = Self.scalarText(param["defaultValue"]) {
             switch type {
             case "String": defaultNode = .json(.string(value))
             case "Double" where Self.isDecimal(value): defaultNode = .json(.number(value))
@@ -85,13 +85,13 @@ extension NEIMapper {
         entries.add("description", text: Self.text(datatype["description"]))
         let params = datatype["params"] as? [[String: Any]] ?? []
         if isEnum {
-            let isNumber = params.allSatisfy { Self.int($0["type"]) == 10002 } && !params.isEmpty
+            let isNumber = isNumberEnum(params)
             var registry = NameRegistry(reserved: ["unknown", "rawValue", "allCases"])
             var seen: Set<String> = []
             if isNumber {
                 var cases: [SpecEntry] = []
                 for param in params {
-                    guard let value = Self.text(param["defaultValue"]), let number = Int(value) else {
+                    guard let value = Self.scalarText(param["defaultValue"]), let number = Int(value) else {
                         warn(place, "enum", "enum value '\(param["defaultValue"] ?? "")' is not a whole number: dropped")
                         continue
                     }
@@ -99,7 +99,7 @@ extension NEIMapper {
                         warn(place, "enum", "enum value '\(value)' listed twice: kept once")
                         continue
                     }
-                    let caseName = registry.memberName(for: Self.text(param["name"]) ?? (number < 0 ? "minus\(-number)" : "value\(number)"), fallback: "value").name
+                    let caseName = registry.memberName(for: Self.text(param["name"]) ?? (number < 0 ? "minus\(number.magnitude)" : "value\(number)"), fallback: "value").name
                     let node: SpecNode = Self.text(param["description"]).map { .map([SpecEntry("value", .literal(value)), SpecEntry("description", .text($0))]) } ?? .literal(value)
                     cases.add(SpecNaming.memberName(caseName) ?? "value\(number)", node)
                 }
@@ -107,7 +107,10 @@ extension NEIMapper {
             } else {
                 var cases: [SpecNode] = []
                 for param in params {
-                    guard let value = param["defaultValue"] as? String else { continue }
+                    guard let value = Self.scalarText(param["defaultValue"]) else {
+                        warn(place, "enum", "enum value \(param["defaultValue"] is NSNull || param["defaultValue"] == nil ? "null" : "'\(param["defaultValue"] ?? "")'") of '\(param["name"] ?? "")' is no text or number: dropped")
+                        continue
+                    }
                     guard seen.insert(value).inserted else {
                         warn(place, "enum", "enum value '\(value)' listed twice: kept once")
                         continue

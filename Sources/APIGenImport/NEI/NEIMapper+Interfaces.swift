@@ -36,6 +36,10 @@ extension NEIMapper {
         if SpecNaming.typeName(source) != name {
             warn(place, "rename", "interface named '\(name)': \(NameRegistry.renameReason(of: source, taken: "or one of its types is taken"))")
         }
+        if let written = interface["method"], !(written is NSNull), !(written is String) {
+            warn(place, "method", "method '\(written)' is no HTTP method name: not imported")
+            return
+        }
         let method = (interface["method"] as? String ?? "GET").uppercased()
         guard ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(method) else {
             warn(place, "method", "method \(method) not supported: not imported")
@@ -92,7 +96,10 @@ extension NEIMapper {
         var headerNamesSeen: Set<String> = []
         var formBody = Self.int(interface["reqFormat"]) == 1 && !["GET", "HEAD"].contains(method) ? "form" : nil
         for header in params["reqHeaders"] as? [[String: Any]] ?? [] {
-            guard let headerName = Self.text(header["name"]) else { continue }
+            guard let headerName = Self.text(header["name"]) else {
+                warn(place, "header", "a request header without a name not imported")
+                continue
+            }
             guard headerNamesSeen.insert(headerName.lowercased()).inserted else {
                 warn(place, "header", "request header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue
@@ -145,7 +152,10 @@ extension NEIMapper {
         var responseHeaders: [SpecEntry] = []
         var responseHeadersSeen: Set<String> = []
         for header in params["resHeaders"] as? [[String: Any]] ?? [] {
-            guard let headerName = Self.text(header["name"]) else { continue }
+            guard let headerName = Self.text(header["name"]) else {
+                warn(place, "header", "a response header without a name not imported")
+                continue
+            }
             guard responseHeadersSeen.insert(headerName.lowercased()).inserted else {
                 warn(place, "header", "response header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue

@@ -91,7 +91,7 @@ extension OpenAPIMapper {
                 continue
             }
             guard seen.insert(value).inserted else { continue }
-            let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? (value < 0 ? "minus\(-value)" : "value\(value)")
+            let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? (value < 0 ? "minus\(value.magnitude)" : "value\(value)")
             let name = registry.memberName(for: source, fallback: "value").name
             let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
             let node: SpecNode = description.map { .map([SpecEntry("value", .literal(String(value))), SpecEntry("description", .text($0))]) } ?? .literal(String(value))
