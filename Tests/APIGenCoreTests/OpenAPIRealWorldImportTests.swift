@@ -606,7 +606,7 @@ import APIGenImport
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
-    /// A document in several files says so when it cannot be read.
+    /// A document in several files whose other files cannot be read (here: none is given) says so.
     @Test func aDocumentInSeveralFilesIsToldToBeBundled() {
         let outcome = Self.importYAML("""
         openapi: 3.0.3
@@ -617,6 +617,6 @@ import APIGenImport
 
         """)
         #expect(outcome.errors.count == 1)
-        #expect(outcome.errors.first?.contains("(it has 1 $ref to other files, which apigen does not follow: bundle the document into one file first") == true)
+        #expect(outcome.errors.first?.contains("(it has 1 $ref to other files, which apigen follows only to files it can read beside the document: bundle the document into one file first") == true)
     }
 }

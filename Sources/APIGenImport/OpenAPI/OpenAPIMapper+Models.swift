@@ -98,6 +98,9 @@ extension OpenAPIMapper {
         var schema: JSONSchema
         var required: Bool
         var pointer: JSONPointer
+        /// A later declaration of the same key that only annotates (`{description, default}`
+        /// without a type): its description and default win.
+        var annotation: (schema: JSONSchema, pointer: JSONPointer)?
     }
 
     /// The fields of an object or `allOf` schema, and the type of its `additionalProperties`.
@@ -105,12 +108,12 @@ extension OpenAPIMapper {
         var properties: [Property] = []
         var additional: TypeInfo?
         var visited: Set<String> = []
-        collectProperties(model, schema: schema, at: pointer, into: &properties, additional: &additional, visited: &visited)
+        var required: Set<String> = []
+        collectProperties(model, schema: schema, at: pointer, into: &properties, additional: &additional, visited: &visited, required: &required)
         var names = NameRegistry()
         var fields: [SpecEntry] = []
-        var seenKeys: Set<String> = []
-        for property in properties {
-            guard seenKeys.insert(property.key).inserted else { continue }
+        for var property in Self.merged(properties) {
+            property.required = property.required || required.contains(property.key)
             if let given = extensionText("x-apigen-name", at: property.pointer), names.isFree(SpecNaming.memberName(given) ?? given) {
                 names.reserve(SpecNaming.memberName(given) ?? given)
                 fields.add(given, field(property, in: model, keyed: true))
@@ -125,7 +128,40 @@ extension OpenAPIMapper {
         return (fields, additional)
     }
 
-    private mutating func collectProperties(_ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?, visited: inout Set<String>) {
+    /// One property per key, where it was first declared: `allOf` members that declare a key again
+    /// narrow it (`keys: Keys` then `keys: KeysWithPrivate`), so the last declaration with a type
+    /// gives the type, a later one without a type its description and default, any its `required`.
+    private static func merged(_ properties: [Property]) -> [Property] {
+        var order: [String] = []
+        var byKey: [String: Property] = [:]
+        for property in properties {
+            guard var earlier = byKey[property.key] else {
+                order.append(property.key)
+                byKey[property.key] = property
+                continue
+            }
+            let required = earlier.required || property.required
+            if case .fragment = property.schema.value {
+                earlier.annotation = (property.schema, property.pointer)
+            } else {
+                earlier = property
+            }
+            earlier.required = required
+            byKey[property.key] = earlier
+        }
+        return order.compactMap { byKey[$0] }
+    }
+
+    /// Collects the properties of an object, an `allOf` and the components and schemas it refers
+    /// to, and every `required` list on the way (one beside an `allOf`, one in a member that only
+    /// says which properties another member declares are required).
+    private mutating func collectProperties(
+        _ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
+        visited: inout Set<String>, required: inout Set<String>
+    ) {
+        if case .array(let keys)? = raw.value(at: pointer.appending("required")) {
+            for case .string(let key) in keys { required.insert(key) }
+        }
         switch schema.value {
         case .object(_, let context):
             for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
@@ -142,34 +178,64 @@ extension OpenAPIMapper {
             }
         case .all(let parts, _):
             for (index, part) in parts.enumerated() {
-                collectProperties(model, schema: part, at: pointer.appending("allOf", String(index)), into: &properties, additional: &additional, visited: &visited)
+                collectProperties(
+                    model, schema: part, at: pointer.appending("allOf", String(index)), into: &properties, additional: &additional, visited: &visited, required: &required
+                )
             }
         case .reference(let reference, _):
-            // A component reached again (`Input: allOf [Base, Common]`, `Common: allOf [Base, …]`) is merged once.
-            if let name = reference.name, visited.contains(name) { return }
-            guard let name = reference.name, reference.isInternal, visited.insert(name).inserted,
-                  let key = OpenAPI.ComponentKey(rawValue: name), let target = document.components.schemas[key] else {
-                warn(pointer, "allOf", "allOf member '\(reference.absoluteString)' cannot be merged: not a component schema")
-                return
-            }
-            collectProperties(model, schema: target, at: JSONPointer(["components", "schemas", name]), into: &properties, additional: &additional, visited: &visited)
+            collectReferenced(reference.absoluteString, model, at: pointer, into: &properties, additional: &additional, visited: &visited, required: &required)
         case .fragment:
-            break
+            // OpenAPIKit reads a `$ref` into a schema's inside (`#/components/schemas/Tag/allOf/0`) as a fragment.
+            if case .string(let reference)? = raw.value(at: pointer.appending("$ref")) {
+                collectReferenced(reference, model, at: pointer, into: &properties, additional: &additional, visited: &visited, required: &required)
+            }
         default:
             warn(pointer, "allOf", "allOf member is not an object: not merged into '\(model)'")
         }
+    }
+
+    /// Collects the properties of the schema a reference names: a component, or a schema's inside
+    /// read as it stands there. A schema reached again (`Input: allOf [Base, Common]`,
+    /// `Common: allOf [Base, …]`) is merged once.
+    private mutating func collectReferenced(
+        _ reference: String, _ model: String, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
+        visited: inout Set<String>, required: inout Set<String>
+    ) {
+        guard let place = JSONPointer(reference: reference) else {
+            warn(pointer, "allOf", "allOf member '\(reference)' cannot be merged: not a schema of this document")
+            return
+        }
+        guard visited.insert(place.description).inserted else { return }
+        let target: JSONSchema?
+        if place.tokens.count == 3, place.tokens[0] == "components", place.tokens[1] == "schemas", let key = OpenAPI.ComponentKey(rawValue: place.tokens[2]) {
+            target = document.components.schemas[key]
+        } else {
+            target = pointedSchema(at: place)
+        }
+        guard let target else {
+            warn(pointer, "allOf", "allOf member '\(reference)' cannot be merged: not a schema of this document")
+            return
+        }
+        collectProperties(model, schema: target, at: place, into: &properties, additional: &additional, visited: &visited, required: &required)
     }
 
     /// A field: `Type`, or `{ type, key, description, default, format, deprecated }`.
     private mutating func field(_ property: Property, in model: String, keyed: Bool) -> SpecNode {
         let hint = model + " " + property.key
         let info = typeInfo(property.schema, at: property.pointer, hint: hint)
-        let defaultValue = defaultNode(property.schema, type: info, at: property.pointer)
+        let component = referencedComponent(property.schema)
+        let defaultValue = property.annotation.flatMap { defaultNode($0.schema, type: info, at: $0.pointer) }
+            ?? defaultNode(property.schema, type: info, at: property.pointer)
+            ?? component.flatMap { defaultNode($0.schema, type: info, at: $0.pointer) }
         // A property the server fills in when absent is always known: `T` with its default.
         let optional = (!property.required && defaultValue == nil) || raw.value(at: property.pointer.appending("x-apigen-optional")) == .bool(true)
         var entries: [SpecEntry] = [SpecEntry("type", .text(info.expression(optional: optional)))]
         if keyed { entries.append(SpecEntry("key", .text(property.key))) }
-        entries.add("description", text: property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema))
+        entries.add(
+            "description",
+            text: property.annotation?.schema.description ?? property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema)
+                ?? component.flatMap { $0.isModel ? nil : $0.schema.description }
+        )
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
         if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }

@@ -235,6 +235,7 @@ extension OpenAPIMapper {
         var info = TypeInfo(type: "String")
         var entries: [SpecEntry] = []
         var style: OpenAPI.Parameter.SchemaContext?
+        var component: (schema: JSONSchema, pointer: JSONPointer, isModel: Bool)?
         switch parameter.schemaOrContent {
         case .a(let context):
             style = context
@@ -246,10 +247,14 @@ extension OpenAPIMapper {
                 if let value = raw.value(at: pointer.appending("schema", "default")), let node = defaultNode(value, schema: schema, type: info, at: pointer.appending("schema")) {
                     entries.add("default", node)
                 }
+                component = referencedComponent(schema)
             case .b(let schema):
                 info = typeInfo(schema, at: pointer.appending("schema"), hint: hint)
                 if let value = defaultNode(schema, type: info, at: pointer.appending("schema")) { entries.add("default", value) }
+                component = referencedComponent(schema)
             }
+            // The default of the component the schema refers to, when the parameter says none.
+            if entries.isEmpty, let component, let value = defaultNode(component.schema, type: info, at: component.pointer) { entries.add("default", value) }
         case .b(let content):
             if let (type, media) = inDocumentOrder(content, at: pointer.appending("content"), key: \.rawValue).first, let schema = media.b?.schema {
                 info = typeInfo(schema, at: pointer.appending("content", type.rawValue, "schema"), hint: hint)
@@ -281,9 +286,11 @@ extension OpenAPIMapper {
         let placedByDefault = location == "path" || (location == "query" && ["GET", "DELETE", "HEAD"].contains(method) && !namesAPlaceholder)
         if !placedByDefault { entries.add("in", .text(location)) }
         if renamed { entries.add("key", text: parameter.name) }
-        entries.add("description", text: parameter.description ?? parameterSchema(parameter)?.description)
+        entries.add("description", text: parameter.description ?? parameterSchema(parameter)?.description ?? component.flatMap { $0.isModel ? nil : $0.schema.description })
         if let format = info.format { entries.add("format", text: format) }
-        if parameter.deprecated { entries.add("deprecated", deprecation(at: pointer)) }
+        if parameter.deprecated || parameterSchema(parameter)?.deprecated == true {
+            entries.add("deprecated", deprecation(at: parameter.deprecated ? pointer : pointer.appending("schema")))
+        }
         if let style {
             if extensionText("x-apigen-style", at: pointer) == "brackets" {
                 entries.add("style", .text("brackets"))

@@ -28,7 +28,7 @@ extension OpenAPIMapper {
                 warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(NameRegistry.renameReason(of: key.rawValue, taken: "is taken by the generated code or another schema"))")
             }
             if Self.isEnum(schema) { enumModels.insert(name) }
-            if Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
+            if schema.nullable || Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
         }
         for (key, schema) in schemas {
             guard let name = componentModels[key.rawValue] else { continue }
@@ -267,14 +267,36 @@ extension OpenAPIMapper {
             warn(pointer, "reference", "'\(target)' refers to itself without an object in between: typed JSON")
             return TypeInfo(type: "JSON")
         }
-        guard case .string(let version)? = raw.value(at: JSONPointer(["openapi"])), let value = raw.foundationValue(at: place),
-              let schema = OpenAPIDocumentLoader.schema(value, version: version) else {
+        guard let schema = pointedSchema(at: place) else {
             warn(pointer, "reference", "reference '\(target)' does not name a schema of this document: typed JSON")
             return TypeInfo(type: "JSON")
         }
         expandingAliases.insert(key)
         defer { expandingAliases.remove(key) }
         return typeInfo(schema, at: place, hint: hint)
+    }
+
+    /// The component a schema's `$ref` names, through components that only refer to another, and
+    /// where it is; `isModel` when it is a model (its description is its own then). A use takes the
+    /// description of an alias component (`ReportID: {type: string, description}`) and the default
+    /// of any, when it says none itself.
+    func referencedComponent(_ schema: JSONSchema) -> (schema: JSONSchema, pointer: JSONPointer, isModel: Bool)? {
+        var current = schema
+        var found: (schema: JSONSchema, pointer: JSONPointer, isModel: Bool)?
+        for _ in 0..<Self.aliasDepthLimit {
+            guard case .reference(let reference, _) = current.value, reference.isInternal, let name = reference.name,
+                  reference.absoluteString.hasPrefix("#/components/schemas/"), let key = OpenAPI.ComponentKey(rawValue: name),
+                  let target = document.components.schemas[key] else { break }
+            found = (target, JSONPointer(["components", "schemas", name]), componentModels[name] != nil)
+            current = target
+        }
+        return found
+    }
+
+    /// The schema at a place in this document, read as the document's version reads it.
+    func pointedSchema(at place: JSONPointer) -> JSONSchema? {
+        guard case .string(let version)? = raw.value(at: JSONPointer(["openapi"])), let value = raw.foundationValue(at: place) else { return nil }
+        return OpenAPIDocumentLoader.schema(value, version: version)
     }
 
     /// How many component schemas that only stand for another are followed in a row.

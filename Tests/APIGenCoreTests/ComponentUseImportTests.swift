@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import APIGenCore
+import APIGenImport
+
+/// What a use of a component keeps of it, and how `allOf` members that speak of the same property
+/// are merged — each case here lost something without a warning in published documents (Box's,
+/// Nexmo's, PagerDuty's, Plaid's, DataDog's, Vercel's).
+@Suite struct ComponentUseImportTests {
+    typealias Documents = OpenAPIRealWorldImportTests
+
+    @Test func allOfMembersAreMergedAsTheyNarrowEachOther() async throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /apps:
+            get:
+              operationId: getApp
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/AppCreated"}}}}
+            post:
+              operationId: postJob
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Job"}}}}
+        components:
+          schemas:
+            Keys: {type: object, properties: {public_key: {type: string}}}
+            KeysWithPrivate: {type: object, properties: {public_key: {type: string}, private_key: {type: string}}}
+            App:
+              type: object
+              properties:
+                keys: {$ref: "#/components/schemas/Keys"}
+                mode: {type: string, default: service}
+                id: {type: string}
+            AppCreated:
+              allOf:
+                - $ref: "#/components/schemas/App"
+                - type: object
+                  required: [keys, id]
+                  properties:
+                    keys: {$ref: "#/components/schemas/KeysWithPrivate"}
+                    mode: {default: global, description: Always global here.}
+            Shape:
+              allOf:
+                - type: object
+                  properties: {id: {type: string}, summary: {type: string}}
+                - type: object
+                  properties: {label: {type: string}}
+            Job:
+              required: [status]
+              allOf:
+                - $ref: "#/components/schemas/Shape/allOf/0"
+                - type: object
+                  properties: {status: {type: string}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Documents.warnings(outcome).isEmpty, "\(Documents.warnings(outcome))")
+        let service = Documents.file(outcome, "service.yaml")
+        // The later declaration gives the type, an annotating one its default and description, and
+        // `required` in another member counts.
+        #expect(service.contains("""
+          AppCreated:
+            fields:
+              keys: KeysWithPrivate
+              mode:
+                type: String
+                description: Always global here.
+                default: "global"
+              id: String
+
+        """), "\(service)")
+        // A member that is a schema's inside is merged; `required` beside `allOf` counts.
+        #expect(service.contains("""
+          Job:
+            fields:
+              id: String?
+              summary: String?
+              status: String
+
+        """), "\(service)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+
+    @Test func aUseTakesWhatItsComponentSays() async throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /reports:
+            get:
+              operationId: listReports
+              parameters:
+                - {name: sort_dir, in: query, schema: {$ref: "#/components/schemas/SortDirection"}}
+                - {name: page_size, in: query, schema: {$ref: "#/components/schemas/PageSize"}}
+                - {name: from, in: query, schema: {type: integer, deprecated: true}}
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Report"}}}}
+        components:
+          schemas:
+            ReportID: {type: string, description: The report's unique ID.}
+            PageSize: {type: integer, default: 50, description: Items per page.}
+            SortDirection: {type: string, enum: [asc, desc], default: desc, description: The order.}
+            Event: {type: object, nullable: true, properties: {id: {type: string}}}
+            Report:
+              type: object
+              required: [event]
+              properties:
+                id: {$ref: "#/components/schemas/ReportID"}
+                direction: {$ref: "#/components/schemas/SortDirection"}
+                event: {$ref: "#/components/schemas/Event"}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Documents.file(outcome, "service.yaml")
+        // An alias's description, an enum's default; a nullable component is optional where it is
+        // required (a JSON null is its value).
+        #expect(service.contains("""
+          Report:
+            fields:
+              id:
+                type: String?
+                description: The report's unique ID.
+              direction:
+                type: SortDirection
+                default: "desc"
+              event: Event?
+
+        """), "\(service)")
+        let apis = Documents.file(outcome, "default.yaml")
+        #expect(apis.contains("""
+              sort_dir:
+                type: SortDirection
+                default: "desc"
+              page_size:
+                type: Int
+                default: 50
+                description: Items per page.
+              from:
+                type: Int?
+                deprecated: true
+
+        """), "\(apis)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+}
