@@ -69,6 +69,43 @@ import APIGenImport
         try Self.expectSameSwift(spec, imported: files, in: folder)
     }
 
+    /// Model names OpenAPI allows no component key of (NEI's `物流`, `用户（新）`) get keys it
+    /// allows, and come back by their names; two APIs on one route both keep their types.
+    @Test func modelNamesOutsideOpenAPIsKeysComeBack() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write("""
+        service: Repro
+        environments:
+          production: "https://api.example.com"
+        models:
+          物流:
+            fields:
+              id: String
+          用户（新）:
+            fields:
+              logistics: 物流?
+          Model:
+            fields:
+              name: String?
+        apis:
+          GetUser:
+            path: /user
+            response: 用户（新）
+          GetUserAgain:
+            path: /user
+            params:
+              again: Bool
+            response: 物流
+
+        """, to: "repro.yaml")
+        let (exported, files, warnings) = try Self.roundTrip(spec)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(exported.contains("    Model2:\n"), "\(exported)")
+        #expect(exported.contains("      x-apigen-name: 物流\n"), "\(exported)")
+        #expect(exported.contains("\"$ref\": \"#/components/schemas/Model2\""), "\(exported)")
+        try Self.expectSameSwift(spec, imported: files, in: folder)
+    }
+
     /// A param named otherwise than its key whose type is a model (`x-apigen-name` beside a
     /// `$ref`), an object in the query sent as JSON text (OpenAPI's `content`, not `schema`), and
     /// an `Accept` header the caller picks from an enum.

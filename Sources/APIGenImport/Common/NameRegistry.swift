@@ -65,7 +65,8 @@ struct NameRegistry {
     /// `PetId.swift`.
     mutating func typeName(for source: String, fallback: String, derived: [String] = [], isType: Bool = true) -> String {
         var base = SpecNaming.typeName(source) ?? fallback
-        if base.unicodeScalars.first == "_" { base = fallback + base }
+        // `_2` → `Model2`, as the generator names `Model_2`, so that another schema's `Model2` is seen taken.
+        if base.unicodeScalars.first == "_" { base = SpecNaming.typeName(fallback + base) ?? fallback + base }
         base = Self.shortened(base)
         var candidate = base
         if SpecNaming.isReservedTypeName(base), !reservedNamePrefix.isEmpty, isTypeNameFree(Self.shortened(reservedNamePrefix + base), derived: derived, isType: isType) {

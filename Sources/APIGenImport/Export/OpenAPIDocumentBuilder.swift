@@ -13,10 +13,53 @@ struct OpenAPIDocumentBuilder {
 
     /// The models with fields, whose values are objects.
     private let objectModels: Set<String>
+    /// Each model's key in `components/schemas`: its name, or, for a name OpenAPI does not allow
+    /// as a key (`物流`, `用户（新）`), one made of its letters OpenAPI allows (the name then kept in
+    /// `x-apigen-name`).
+    private let componentKeys: [String: String]
 
     init(service: SpecDescription.Service) {
         self.service = service
         objectModels = Set(service.models.compactMap { model in if case .object = model.kind { model.name } else { nil } })
+        componentKeys = Self.componentKeys(service.models.map(\.name))
+    }
+
+    /// Keys for model names: a name of `A-Z a-z 0-9 . _ -` is its own key; any other is made of
+    /// those of its characters (each run of others one `_`; `Model` when none is a letter first),
+    /// numbered when taken.
+    static func componentKeys(_ names: [String]) -> [String: String] {
+        func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        }
+        let isKey = { (name: String) in !name.isEmpty && name.unicodeScalars.allSatisfy(isAllowed) }
+        var taken = Set(names.filter(isKey))
+        var keys: [String: String] = [:]
+        for name in names {
+            if isKey(name) {
+                keys[name] = name
+                continue
+            }
+            var base = ""
+            for scalar in name.unicodeScalars {
+                if isAllowed(scalar) { base.unicodeScalars.append(scalar) } else if !base.isEmpty, !base.hasSuffix("_") { base += "_" }
+            }
+            while base.hasSuffix("_") { base.removeLast() }
+            if !(base.unicodeScalars.first?.properties.isAlphabetic ?? false) { base = base.isEmpty ? "Model" : "Model_" + base }
+            var key = base
+            var number = 2
+            while taken.contains(key) {
+                key = "\(base)\(number)"
+                number += 1
+            }
+            taken.insert(key)
+            keys[name] = key
+        }
+        return keys
+    }
+
+    /// A reference to a model's component.
+    private func reference(to model: String) -> String {
+        "#/components/schemas/" + (componentKeys[model] ?? model)
     }
 
     private static let builtins: [String: [SpecEntry]] = [
@@ -57,7 +100,7 @@ struct OpenAPIDocumentBuilder {
             }
         }
         if let builtin = Self.builtins[type] { return builtin }
-        return [SpecEntry("$ref", .text("#/components/schemas/\(type)"))]
+        return [SpecEntry("$ref", .text(reference(to: type)))]
     }
 
     /// The schema of a list's element or a map's value: `[Int?]`'s elements may be null.
@@ -157,7 +200,7 @@ struct OpenAPIDocumentBuilder {
             if let discriminator {
                 var parts: [SpecEntry] = [SpecEntry("propertyName", .text(discriminator))]
                 if !mapping.isEmpty {
-                    parts.add("mapping", .map(mapping.map { SpecEntry($0.tag, .text("#/components/schemas/\($0.model)")) }))
+                    parts.add("mapping", .map(mapping.map { SpecEntry($0.tag, .text(reference(to: $0.model))) }))
                 }
                 entries.add("discriminator", .map(parts))
             }
@@ -213,7 +256,10 @@ struct OpenAPIDocumentBuilder {
         document.add("paths", .map(paths.map { path, item in
             SpecEntry(path, .map(item + (alternatives[path].map { [SpecEntry("x-apigen-operations", .list($0))] } ?? [])))
         }))
-        let schemas = service.models.map { SpecEntry($0.name, .map(modelSchema($0))) }
+        let schemas = service.models.map { model in
+            let key = componentKeys[model.name] ?? model.name
+            return SpecEntry(key, .map(modelSchema(model) + (key == model.name ? [] : [SpecEntry("x-apigen-name", .text(model.name))])))
+        }
         document.add("components", .map([SpecEntry("schemas", .map(schemas))]))
         return document
     }

@@ -22,10 +22,12 @@ extension OpenAPIMapper {
     mutating func mapComponents() {
         let schemas = inDocumentOrder(document.components.schemas, at: JSONPointer(["components", "schemas"]), key: \.rawValue)
         for (key, schema) in schemas where isComponentModel(schema, at: JSONPointer(["components", "schemas", key.rawValue])) {
-            let name = typeNames.typeName(for: key.rawValue, fallback: "Model")
+            // An apigen export keeps a name OpenAPI allows no key of (`物流`) in `x-apigen-name`.
+            let source = extensionText("x-apigen-name", at: JSONPointer(["components", "schemas", key.rawValue])) ?? key.rawValue
+            let name = typeNames.typeName(for: source, fallback: "Model")
             componentModels[key.rawValue] = name
-            if SpecNaming.typeName(key.rawValue) != name {
-                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(key.rawValue)' named '\(name)': \(NameRegistry.renameReason(of: key.rawValue, taken: "is taken by the generated code or another schema"))")
+            if SpecNaming.typeName(source) != name {
+                warn(JSONPointer(["components", "schemas", key.rawValue]), "rename", "schema '\(source)' named '\(name)': \(NameRegistry.renameReason(of: source, taken: "is taken by the generated code or another schema"))")
             }
             if Self.isEnum(schema) { enumModels.insert(name) }
             if schema.nullable || Self.nonNullMembers(schema)?.hasNull == true { nullableComponents.insert(key.rawValue) }
