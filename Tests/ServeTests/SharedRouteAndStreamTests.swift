@@ -51,6 +51,17 @@ struct SharedRouteAndStreamTests {
           lang: String
         response: { format: text }
         mock: "<p>doc</p>"
+      Star:
+        method: PUT
+        path: /starred
+        responses:
+          204: empty
+          404: { success: true }
+      CreateTick:
+        method: POST
+        path: /ticks
+        responses:
+          201: Tick
       Cookies:
         path: /cookies
         params:
@@ -109,6 +120,18 @@ struct SharedRouteAndStreamTests {
         let bad = try await ServeFixture.send(port: server.port, "/api/status/200,x")
         #expect(bad.status == 400)
         #expect(bad.body.contains("param 'codes' (path)"), "\(bad.body)")
+    }
+
+    /// An API whose `responses` name its 2xx answers instead of `response` answers with the first.
+    @Test func declaredTwoHundredsAreTheAnswer() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        let star = try await ServeFixture.send("PUT", port: server.port, "/api/starred")
+        #expect(star.status == 204)
+        #expect(star.body.isEmpty)
+        let created = try await ServeFixture.send("POST", port: server.port, "/api/ticks", headers: ["Content-Type": "application/json"], body: "{}")
+        #expect(created.status == 201, "\(created.body)")
+        #expect(created.body.contains("\"n\""), "\(created.body)")
     }
 
     /// A placeholder named twice matches only a path that has the same value in both places.

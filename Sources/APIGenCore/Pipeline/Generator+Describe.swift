@@ -198,7 +198,8 @@ extension Generator {
             rawBody: rawBody(of: api.decl),
             download: isDownload(api.response),
             stream: stream(of: api.response),
-            behaviour: behaviour(of: api.decl)
+            behaviour: behaviour(of: api.decl),
+            answersEvery2xx: api.statuses.isEmpty || api.statuses.contains(where: \.isMainResponse)
         )
     }
 

@@ -123,6 +123,9 @@ public struct SpecDescription: Sendable {
         /// How the client treats the API, as the spec says: `timeout`, `cache`, `retry`,
         /// `idempotent`, `freezable`, `priority`, `encrypt`, as (name, value) pairs.
         public var behaviour: [(name: String, value: String)] = []
+        /// Whether ``response`` answers every 2xx status; `false` when `responses` declares the
+        /// 2xx statuses itself (`201`, `204`) and `response` is not written: those are the answers.
+        public var answersEvery2xx = true
     }
 
     public var services: [Service]

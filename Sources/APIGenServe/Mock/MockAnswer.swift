@@ -10,38 +10,49 @@ struct MockAnswer: Sendable {
 
     /// The API's success answer: its `mock`, or values made for its response type, wrapped in its
     /// envelope with the first success code, with a value for every declared response header.
+    /// It is a 200, or, for an API whose `responses` declare its 2xx answers (`201: Pet`,
+    /// `204: empty`) instead of `response`, the first of those with its body.
     static func success(for api: SpecDescription.Api, service: SpecDescription.Service, seed: UInt64) -> MockAnswer {
+        guard !api.answersEvery2xx, let answer = api.responses.first(where: { $0.success && Int($0.status).map((200...299).contains) == true }),
+              let status = Int(answer.status) else {
+            return success(for: api, status: 200, body: api.response, service: service, seed: seed)
+        }
+        return success(for: api, status: status, body: answer.body, service: service, seed: seed)
+    }
+
+    private static func success(for api: SpecDescription.Api, status: Int, body: SpecDescription.Body, service: SpecDescription.Service, seed: UInt64) -> MockAnswer {
         var generator = MockValueGenerator(service: service, seed: seed, label: api.name)
         let headers = api.responseHeaders.map { field in
             (field.key, headerText(generator.value(of: field.type, format: field.format, hint: field.name)))
         }
+        if status == 204 { return MockAnswer(status: 204, contentType: nil, headers: headers, body: []) }
         if let stream = api.stream, stream.format != "bytes" {
             return streamAnswer(api, format: stream.format, type: stream.type ?? "JSON", generator: &generator)
         }
-        switch api.stream == nil ? api.response : .binary {
+        switch api.stream == nil ? body : .binary {
         case .text:
             let text = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue) ?? "\(api.name) mock text"
-            return MockAnswer(status: 200, contentType: "text/plain; charset=utf-8", headers: headers, body: Array(text.utf8))
+            return MockAnswer(status: status, contentType: "text/plain; charset=utf-8", headers: headers, body: Array(text.utf8))
         case .binary:
             let base64 = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue)
             let bytes = base64.flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? Array("\(api.name) mock bytes".utf8)
-            return MockAnswer(status: 200, contentType: "application/octet-stream", headers: headers, body: bytes)
+            return MockAnswer(status: status, contentType: "application/octet-stream", headers: headers, body: bytes)
         case .none, .type, .fields:
             let result: String?
             if let mock = api.mockJSON {
                 result = mock
             } else {
-                switch api.response {
+                switch body {
                 case .type(let type): result = generator.value(of: type).text
                 case .fields(let fields): result = generator.object(fields).text
                 default: result = nil
                 }
             }
             if let envelope = api.envelope {
-                return json(status: 200, EnvelopeText.success(envelope, result: result ?? "null"), headers: headers)
+                return json(status: status, EnvelopeText.success(envelope, result: result ?? "null"), headers: headers)
             }
-            guard let result else { return MockAnswer(status: 200, contentType: nil, headers: headers, body: []) }
-            return json(status: 200, result, headers: headers)
+            guard let result else { return MockAnswer(status: status, contentType: nil, headers: headers, body: []) }
+            return json(status: status, result, headers: headers)
         }
     }
 
