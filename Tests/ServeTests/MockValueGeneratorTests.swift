@@ -37,6 +37,30 @@ import Testing
         }
     }
 
+    /// A model whose name is a builtin's but for case (`Uuid`, `Url`) does not stand for the builtin:
+    /// `UUID` and `URL` stay the builtins, as the generator reads them (the server recursed forever).
+    @Test func builtinsAreNotModelsNamedLikeThem() throws {
+        let project = try ServeFixture.project(yaml: """
+        service: S
+        environments: { local: "http://127.0.0.1:1/api" }
+        models:
+          Uuid:
+            fields: { uuid: UUID }
+          Url:
+            fields: { href: String }
+        apis:
+          GetUuid:
+            path: /uuid
+            response: Uuid
+        """)
+        let service = try #require(project.description.services.first)
+        var generator = MockValueGenerator(service: service, seed: 1, label: "test")
+        let value = generator.value(of: "Uuid").text
+        #expect(value.hasPrefix(#"{"uuid":""#), "\(value)")
+        #expect(UUID(uuidString: String(value.dropFirst(9).dropLast(2))) != nil, "\(value)")
+        #expect(generator.value(of: "URL").text.hasPrefix(#""https://"#))
+    }
+
     @Test func optionalFieldsArePresentAndSelfNestingStops() throws {
         let text = String(decoding: try value("Category"), as: UTF8.self)
         let json = try JSONValue(parsing: text)

@@ -73,6 +73,9 @@ public enum SpecNaming {
     /// backticks; `nil` when none.
     public static func memberName(_ name: String) -> String? { Naming.propertyName(name).map(Naming.bare) }
 
+    /// Whether a spec type name is a builtin (`String`, `UUID`, `File`…), which no model can be.
+    public static func isBuiltinType(_ name: String) -> Bool { BuiltinType.isBuiltin(name) }
+
     /// Whether a model or API may not take this type name (runtime, template and standard names).
     public static func isReservedTypeName(_ name: String) -> Bool { Naming.reservedTypeNames.contains(name) }
 

@@ -12,9 +12,12 @@ public struct ModelLookup: Sendable {
         byFoldedName = Dictionary(service.models.map { (Self.fold($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The model a type name refers to, or `nil` for a builtin.
+    /// The model a type name refers to, or `nil` for a builtin: `UUID` is the builtin even beside
+    /// a model `Uuid`, as the generator reads it.
     public subscript(name: String) -> SpecDescription.Model? {
-        byName[name] ?? byFoldedName[Self.fold(name)]
+        if let model = byName[name] { return model }
+        guard !SpecNaming.isBuiltinType(name) else { return nil }
+        return byFoldedName[Self.fold(name)]
     }
 
     private static func fold(_ name: String) -> String {
