@@ -1,6 +1,7 @@
 import APIGenServe
 import Foundation
 import Interactive
+import RuntimeTestSupport
 import ShopAPI
 import Testing
 
@@ -58,6 +59,49 @@ struct ProxyTests {
         let invalid = try await ServeFixture.send(port: front.port, "/api/items?status=gone")
         #expect(invalid.status == 400)
         #expect(invalid.body.contains("param 'status'"))
+    }
+
+    /// A backend's `401` that asks for credentials (`WWW-Authenticate`) comes back as it is: on
+    /// Linux, URLSession waited for credentials forever and the proxied request never ended.
+    @Test func aBackendAskingForCredentialsIsAnsweredAsItIs() async throws {
+        let script = """
+        import http.server, sys
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = b'{"message":"who are you"}'
+                self.send_response(401)
+                self.send_header('WWW-Authenticate', 'Basic realm="test"')
+                self.send_header('Content-Type', 'application/json')
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args): pass
+        server = http.server.HTTPServer(('127.0.0.1', 0), H)
+        print('PORT', server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+        let backend = try Subprocess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], standardInput: .pipe, standardOutput: .pipe, standardError: .inherit)
+        defer { backend.terminate() }
+        let output = try #require(backend.standardOutput)
+        let line = try await offCooperativePool {
+            var read = Data()
+            while !read.contains(UInt8(ascii: "\n")) {
+                let chunk = readAvailable(output)
+                if chunk.isEmpty { break }
+                read.append(chunk)
+            }
+            return String(decoding: read, as: UTF8.self)
+        }
+        let port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "\(line)")
+        let front = try await ServeFixture.start(try shopProxyingTo(port: port)) {
+            $0.proxyEnvironment = "staging"
+            $0.proxyAll = true
+        }
+        defer { Task { await front.stop() } }
+        let url = try #require(URL(string: "http://127.0.0.1:\(front.port)/api/items"))
+        let answer = try await URLSessionTransport().send(HTTPRequest(apiName: "Items", method: .get, url: url, timeout: .seconds(60)))
+        #expect(answer.status == 401)
+        #expect(answer.headers["WWW-Authenticate"] == #"Basic realm="test""#)
     }
 
     @Test func aMissingEnvironmentStopsTheStart() throws {

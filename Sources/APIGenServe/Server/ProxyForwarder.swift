@@ -10,6 +10,7 @@ final class ProxyForwarder: Sendable {
     /// The environment's base URL, without a trailing slash (`http://127.0.0.1:9000/api`).
     let baseURL: String
     private let session: URLSession
+    private let delegate = ProxyDelegate()
 
     /// Headers that belong to one connection, or that URLSession sets itself.
     static let skippedHeaders: Set<String> = [
@@ -25,7 +26,7 @@ final class ProxyForwarder: Sendable {
         configuration.timeoutIntervalForRequest = 120
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Sends `method` to the backend at `path` (below its base URL) with `query` (raw, after `?`).
@@ -38,14 +39,20 @@ final class ProxyForwarder: Sendable {
             request.addValue(value, forHTTPHeaderField: name)
         }
         if !body.isEmpty { request.httpBody = Data(body) }
+        let delegate = self.delegate
         let outcome: Result<(Data, URLResponse), any Error> = await withCheckedContinuation { continuation in
+            let identifier = Locked<Int?>(nil)
             let task = session.dataTask(with: request) { data, response, error in
-                if let response {
+                // An authentication challenge was declined: the backend's 401 is the answer.
+                if let challenged = identifier.withLock({ $0 }).flatMap(delegate.takeChallenged) {
+                    continuation.resume(returning: .success((data ?? Data(), challenged)))
+                } else if let response {
                     continuation.resume(returning: .success((data ?? Data(), response)))
                 } else {
                     continuation.resume(returning: .failure(error ?? URLError(.badServerResponse)))
                 }
             }
+            identifier.withLock { $0 = task.taskIdentifier }
             task.resume()
         }
         switch outcome {
@@ -63,14 +70,38 @@ final class ProxyForwarder: Sendable {
         }
     }
 
+    /// The answer when the backend cannot be reached, in the shape of the server's other errors.
     private static func badGateway(_ message: String) -> MockAnswer {
-        MockAnswer.json(status: 502, #"{"error":"bad gateway","message":"# + JSONValue.string(message).text + "}")
+        MockAnswer.json(status: 502, "{\"error\":502,\"message\":\(JSONValue.string("bad gateway: " + message).text)}")
     }
 }
 
-/// Hands redirects back to the client instead of following them.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// Hands redirects back to the client instead of following them, and a `401` that asks for
+/// credentials (`WWW-Authenticate`) back as it is: on Linux, FoundationNetworking would otherwise
+/// wait for credentials forever (swift-corelibs-foundation#5456), as the runtime's transport knows.
+private final class ProxyDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    private let challenged = Locked<[Int: HTTPURLResponse]>([:])
+
+    /// The `401` a task's challenge was declined with, once.
+    func takeChallenged(_ task: Int) -> HTTPURLResponse? {
+        challenged.withLock { $0.removeValue(forKey: task) }
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            challenged.withLock { $0[task.taskIdentifier] = response }
+            // Answered from another thread: FoundationNetworking cancels the task inside the
+            // handler, which waits for the session's queue, and this callback may run on it.
+            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+            return
+        }
+        DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
     }
 }
