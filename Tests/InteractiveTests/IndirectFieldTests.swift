@@ -27,6 +27,17 @@ struct IndirectFieldTests {
         #expect(decoded.seller == nil)
     }
 
+    @Test("printing a model shows the held model, not the box")
+    func printing() {
+        let login = LoginResponse(token: "t-1", user: Self.ada)
+        let printed = String(describing: login)
+        #expect(printed.contains("nickName: \"ada\""), "\(printed)")
+        #expect(!printed.contains("Box"), "\(printed)")
+        var dumped = ""
+        dump(login, to: &dumped)
+        #expect(dumped.contains("\"ada\""), "\(dumped)")
+    }
+
     @Test("a changed copy leaves the original alone, through the required and the optional field")
     func copiesAreIndependent() {
         let original = LoginResponse(token: "t", user: Self.ada)

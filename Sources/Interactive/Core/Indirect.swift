@@ -46,3 +46,14 @@ extension Indirect: Hashable where Value: Hashable {
         hasher.combine(value)
     }
 }
+
+extension Indirect: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The held value's description: a model holding another prints that model, not its box.
+    public var description: String { String(describing: value) }
+
+    /// The held value's debug description.
+    public var debugDescription: String { String(reflecting: value) }
+
+    /// The held value's mirror, so that `dump` and debuggers show the value in the box's place.
+    public var customMirror: Mirror { Mirror(reflecting: value) }
+}
