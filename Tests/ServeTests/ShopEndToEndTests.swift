@@ -24,7 +24,8 @@ struct ShopEndToEndTests {
         #expect(try await executor.execute(ItemListApi(pageSize: 5, status: .onSale)).items.isEmpty)
         #expect(try await executor.execute(CategoryQueryApi(categoryId: 3)).parent?.name == "Electronics")
         #expect(try await executor.execute(OrderCancelApi(orderId: 9)) == true)
-        _ = try await executor.execute(LogoutApi())
+        // No `_ =`: the result of an API without a body may be left unused.
+        try await executor.execute(LogoutApi())
         // No mock: generated values.
         let item = Item(id: 1, title: "t", price: 1, tags: [], attributes: [:], status: .onSale)
         let created = try await executor.execute(ItemCreateApi(body: item))
