@@ -10,6 +10,9 @@ import PackagePlugin
     struct Candidate {
         var name: String
         var files: [URL]
+        /// Whether SwiftPM lists its `apigen.yaml` among its sources, as for a target using
+        /// `APIGenPlugin` (a committed-output target excludes its specs).
+        var listsConfigAsSource = false
     }
 
     /// Generates into each candidate that holds an `apigen.yaml`; `requested` are the names given
@@ -18,9 +21,16 @@ import PackagePlugin
         let unknown = requested.filter { name in !candidates.contains { $0.name == name } }
         guard unknown.isEmpty else { throw PluginFailure.unknownTargets(unknown) }
         var generated = 0
+        var skipped: [String] = []
         for candidate in candidates where requested.isEmpty || requested.contains(candidate.name) {
             guard let specFolder = try SpecFolder.find(in: candidate.files, target: candidate.name) else {
                 if requested.contains(candidate.name) { throw PluginFailure.noConfig(target: candidate.name) }
+                continue
+            }
+            // Committed output beside the build tool plugin's would declare every type twice.
+            if requested.isEmpty, candidate.listsConfigAsSource {
+                log("apigen: skipping target '\(candidate.name)': it lists its apigen.yaml as a source, as a target using APIGenPlugin does (its clients are generated at build time); exclude its specs for the committed workflow, or name it with --target")
+                skipped.append(candidate.name)
                 continue
             }
             log("apigen: generating target '\(candidate.name)' from \(specFolder.folder.path) into \(specFolder.committedOutput.path)")
@@ -34,7 +44,7 @@ import PackagePlugin
             }
             generated += 1
         }
-        guard generated > 0 else { throw PluginFailure.noTargetWithConfig }
+        guard generated > 0 else { throw skipped.isEmpty ? PluginFailure.noTargetWithConfig : PluginFailure.onlyBuildPluginTargets(skipped) }
     }
 
     /// The `--target` names; anything else is refused.
@@ -67,8 +77,11 @@ extension APIGenCommand: CommandPlugin {
         // The files on disk, not `sourceFiles`: a committed-output target `exclude:`s its specs
         // (SwiftPM warns about YAML it does not handle), and the plugin must still find them.
         let candidates = context.package.targets.compactMap { target -> Candidate? in
-            guard target is SourceModuleTarget else { return nil }
-            return Candidate(name: target.name, files: Self.files(under: target.directoryURL))
+            guard let module = target as? SourceModuleTarget else { return nil }
+            return Candidate(
+                name: target.name, files: Self.files(under: target.directoryURL),
+                listsConfigAsSource: module.sourceFiles.contains { $0.url.lastPathComponent == SpecFolder.configName }
+            )
         }
         try run(candidates, requested: try Self.requestedTargets(arguments), tool: try context.tool(named: "apigen").url)
     }

@@ -17,6 +17,10 @@ import PackagePlugin
         guard !specFolder.specs.isEmpty else {
             throw PluginFailure.noSpecs(target: target, folder: specFolder.folder.path)
         }
+        let committed = specFolder.committedOutput.path + "/"
+        if files.contains(where: { $0.pathExtension == "swift" && $0.path.hasPrefix(committed) }) {
+            throw PluginFailure.committedOutputBeside(target: target, folder: specFolder.committedOutput.path)
+        }
         let configText = try String(contentsOf: specFolder.config, encoding: .utf8)
         let shards = try ShardsSetting.read(configText, file: specFolder.config.path)
         let output = workFolder.appendingPathComponent("APIGen", isDirectory: true)

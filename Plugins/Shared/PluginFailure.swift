@@ -4,6 +4,8 @@ enum PluginFailure: Error, CustomStringConvertible {
     case noConfig(target: String)
     case noSpecs(target: String, folder: String)
     case noTargetWithConfig
+    case onlyBuildPluginTargets([String])
+    case committedOutputBeside(target: String, folder: String)
     case unknownTargets([String])
     case unknownArguments([String])
     case badShards(file: String, line: Int, value: String)
@@ -19,6 +21,10 @@ enum PluginFailure: Error, CustomStringConvertible {
             return "\(folder)/apigen.yaml: error: target '\(target)' has no spec files (*.yaml, *.yml) beside its apigen.yaml"
         case .noTargetWithConfig:
             return "no target of this package holds an apigen.yaml; put one beside a target's specs (see docs/plugins.md)"
+        case .onlyBuildPluginTargets(let names):
+            return "every target with an apigen.yaml (\(names.map { "'\($0)'" }.joined(separator: ", "))) lists it as a source, as targets using APIGenPlugin do, so nothing was written; name a target with --target to write its Generated/ anyway"
+        case .committedOutputBeside(let target, let folder):
+            return "\(folder): error: target '\(target)' uses APIGenPlugin and also holds apigen's committed output in this folder (from generate-api): every type would be declared twice; delete the folder, or drop the plugin and keep the committed workflow"
         case .unknownTargets(let names):
             return "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package"
         case .unknownArguments(let arguments):
