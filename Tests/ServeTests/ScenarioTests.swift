@@ -47,6 +47,10 @@ struct ScenarioTests {
         let response = try await executor.executeWithMetadata(ItemListApi())
         #expect(response.metadata.attempts == 3)
         #expect(log.all.filter { $0.api == "ItemList" }.map(\.status) == [503, 503, 200])
+        // The counts last as long as the server; a reset starts them again, as for a second test run.
+        #expect(try await executor.executeWithMetadata(ItemListApi()).metadata.attempts == 1)
+        #expect(try await ServeFixture.send("POST", port: server.port, "/_apigen/reset").status == 204)
+        #expect(try await executor.executeWithMetadata(ItemListApi()).metadata.attempts == 3)
     }
 
     @Test func retryGivesUpAfterItsBudget() async throws {

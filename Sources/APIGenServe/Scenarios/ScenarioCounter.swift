@@ -15,4 +15,9 @@ final class ScenarioCounter: Sendable {
             return true
         }
     }
+
+    /// Forgets every count: each scenario applies again as many times as it says.
+    func reset() {
+        counts.withLock { $0 = [:] }
+    }
 }

@@ -12,6 +12,8 @@ struct ServeResponder: HTTPResponder {
     static let scenarioHeader = "X-Apigen-Scenario"
     static let scenarioHeaderName = HTTPField.Name("X-Apigen-Scenario")
     static let scenarioQueryItem = "apigen-scenario"
+    /// `POST` here forgets how often each scenario was used (`times`), so that a test run starts afresh.
+    static let resetPath = "/_apigen/reset"
 
     let state: ServeState
 
@@ -22,6 +24,11 @@ struct ServeResponder: HTTPResponder {
             let elapsed = ContinuousClock.now - start
             line.milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
             state.logger.write(line)
+        }
+        if request.method == .post, request.uri.path == Self.resetPath {
+            state.counter.reset()
+            line.status = 204
+            return response(MockAnswer(status: 204, contentType: nil, headers: [], body: []))
         }
         let matches = state.routes.matches(method: request.method.rawValue, path: request.uri.path)
         guard !matches.isEmpty else {
