@@ -184,6 +184,15 @@ import Testing
         #expect(diagnostics.map(\.message) == ["no spec files (*.yaml, *.yml) found"])
     }
 
+    @Test func anotherFoldersConfigurationIsNoSpec() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "A/shop.yaml")
+        try folder.write("accessModifier: public\n", to: "A/apigen.yaml")
+        let diagnostics = Generator.validate(specs: folder.url).diagnostics
+        #expect(diagnostics.map(\.message) == ["apigen.yaml configures the folder it is in, which is not this spec folder: give apigen that folder (one run per folder)"])
+        #expect(diagnostics.first?.location.file.hasSuffix("A/apigen.yaml") == true)
+    }
+
     @Test func missingFolderIsAnError() {
         let diagnostics = Generator.validate(specs: URL(fileURLWithPath: "/nonexistent/apigen-specs")).diagnostics
         #expect(diagnostics.map(\.message) == ["no such spec folder or file"])

@@ -48,6 +48,14 @@ enum SpecFileFinder {
             let path = rootPath.hasSuffix("/") ? rootPath + file.relative : rootPath + "/" + file.relative
             guard ext == "yaml" || ext == "yml", file.relative != configurationName, path != configurationPath else { continue }
             let display = displayRoot.hasSuffix("/") ? displayRoot + file.relative : displayRoot + "/" + file.relative
+            // Another folder's configuration (a package's targets side by side, each with its own).
+            if OutputWriter.lastComponent(of: file.relative) == configurationName {
+                diagnostics.error(
+                    "\(configurationName) configures the folder it is in, which is not this spec folder: give apigen that folder (one run per folder)",
+                    at: SourceLocation(file: display, line: 1, column: 1)
+                )
+                continue
+            }
             found.append((URL(fileURLWithPath: path), file.relative, display))
         }
         found.sort { $0.relative < $1.relative }
