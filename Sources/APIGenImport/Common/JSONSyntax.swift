@@ -2,20 +2,28 @@ import Foundation
 
 /// What is wrong with text that is not JSON, and where, for a one-line error.
 enum JSONSyntax {
-    /// `not well-formed JSON: Number with leading zero (line 3, column 12)`, from the error
+    /// What is wrong (`not well-formed JSON: Number with leading zero`) and where, from the error
     /// `JSONSerialization` gave, whose description counts bytes from the start.
-    static func problem(in data: Data, error: any Error) -> String {
+    static func problem(in data: Data, error: any Error) -> (message: String, line: Int?, column: Int?) {
         let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-        guard let around = detail.range(of: #" around (line \d+, column \d+|character \d+)\.?$"#, options: .regularExpression) else {
-            return "not well-formed JSON" + (detail.isEmpty ? "" : ": " + detail)
+        let trimmed = detail.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        // `… around line 3, column 12.`, `… around character 35.`, `… starting from character 35.`
+        if let range = trimmed.range(of: #" (around|starting from) (line \d+, column \d+|character \d+)$"#, options: .regularExpression) {
+            let what = String(trimmed[..<range.lowerBound])
+            let numbers = trimmed[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if numbers.count == 2 { return ("not well-formed JSON: \(what)", numbers[0], numbers[1]) }
+            if let offset = numbers.first {
+                let (line, column) = position(ofByte: offset, in: data)
+                return ("not well-formed JSON: \(what)", line, column)
+            }
         }
-        let what = String(detail[..<around.lowerBound])
-        let place = String(detail[around]).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
-        guard place.hasPrefix("around character "), let offset = Int(place.dropFirst("around character ".count)) else {
-            return "not well-formed JSON: \(what) (\(place.dropFirst("around ".count)))"
-        }
-        let (line, column) = position(ofByte: offset, in: data)
-        return "not well-formed JSON: \(what) (line \(line), column \(column))"
+        return ("not well-formed JSON" + (trimmed.isEmpty ? "" : ": " + trimmed), nil, nil)
+    }
+
+    /// `DOC:3:12` when the place is known, else `DOC`: the start of an error line.
+    static func place(_ document: String, line: Int?, column: Int?) -> String {
+        guard let line else { return document }
+        return "\(document):\(line):\(column ?? 1)"
     }
 
     /// The 1-based line and column (in characters) of a byte offset.

@@ -18,7 +18,8 @@ public enum NEIImporter {
         do {
             parsed = try JSONSerialization.jsonObject(with: data)
         } catch {
-            outcome.errors.append("\(documentName): error: not an NEI export: the file is \(JSONSyntax.problem(in: data, error: error))")
+            let problem = JSONSyntax.problem(in: data, error: error)
+            outcome.errors.append("\(JSONSyntax.place(documentName, line: problem.line, column: problem.column)): error: not an NEI export: the file is \(problem.message)")
             return outcome
         }
         guard let root = parsed as? [String: Any] else {

@@ -31,8 +31,12 @@ enum OpenAPIDocumentLoader {
         case .success(let json):
             return loadJSON(json)
         case .failure(let failure):
-            let problems = failure.diagnostics.map { "\($0.message) (line \($0.location.line), column \($0.location.column))" }
-            return .failure(LoadFailure(message: "cannot read the document: " + problems.joined(separator: "; ")))
+            // Placed at the first problem; any others name their own places.
+            let first = failure.diagnostics.first
+            let others = failure.diagnostics.dropFirst().map { "; \($0.message) (line \($0.location.line), column \($0.location.column))" }
+            return .failure(LoadFailure(
+                message: "cannot read the document: " + (first?.message ?? "it is not YAML") + others.joined(), line: first?.location.line, column: first?.location.column
+            ))
         }
     }
 
@@ -43,7 +47,8 @@ enum OpenAPIDocumentLoader {
         do {
             written = try JSONSerialization.jsonObject(with: data)
         } catch {
-            return .failure(LoadFailure(message: "cannot read the document: it is " + JSONSyntax.problem(in: data, error: error), isSyntax: true))
+            let problem = JSONSyntax.problem(in: data, error: error)
+            return .failure(LoadFailure(message: "cannot read the document: it is " + problem.message, line: problem.line, column: problem.column, isSyntax: true))
         }
         guard written is [String: Any] else {
             return .failure(LoadFailure(message: "not an OpenAPI document: its top level is \(written is [Any] ? "a list" : "a single value"), not a mapping"))
@@ -54,7 +59,7 @@ enum OpenAPIDocumentLoader {
         } catch {
             // Foundation reads a little more than JSON (a comma before a closing bracket).
             let (line, column) = JSONSyntax.position(ofByte: error.offset, in: data)
-            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON (line \(line), column \(column))", isSyntax: true))
+            return .failure(LoadFailure(message: "cannot read the document: it is not well-formed JSON", line: line, column: column, isSyntax: true))
         }
         let decoder = JSONDecoder()
         decoder.userInfo = withoutExtensions
@@ -137,6 +142,9 @@ enum OpenAPIDocumentLoader {
 
     struct LoadFailure: Error {
         var message: String
+        /// Where the text stops being JSON or YAML, when it is known.
+        var line: Int?
+        var column: Int?
         /// Whether the text is not JSON at all (rather than JSON that is no OpenAPI document).
         var isSyntax = false
     }

@@ -30,7 +30,7 @@ public enum OpenAPIImporter {
             raw = loaded.raw
             repairs += loaded.repairs
         case .failure(let failure):
-            outcome.errors.append("\(documentName): error: \(failure.message)")
+            outcome.errors.append("\(JSONSyntax.place(documentName, line: failure.line, column: failure.column)): error: \(failure.message)")
             return outcome
         }
         StageTiming.mark("decoded")
