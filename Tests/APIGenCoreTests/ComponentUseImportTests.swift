@@ -83,6 +83,84 @@ import APIGenImport
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
+    /// What all members of an `allOf` say holds at once: an enum stays an enum after a later plain
+    /// `type: string`, objects declared again in a later member are merged, a default outside the
+    /// enum an annotation annotates is dropped with a warning (it stopped the whole import).
+    @Test func laterMembersNarrowButDoNotWiden() async throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /node:
+            get:
+              operationId: getNode
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Node"}}}}
+        components:
+          schemas:
+            NodeType: {type: string, enum: [BOOLEAN, FRAME]}
+            Trait:
+              type: object
+              properties:
+                type: {type: string, description: The type of the node.}
+                path:
+                  type: object
+                  properties:
+                    kind: {type: string, default: service}
+                    parent: {type: object, properties: {id: {type: string}, self: {type: string}}}
+                mode: {type: string, enum: [a, b]}
+            Node:
+              allOf:
+                - type: object
+                  properties:
+                    type: {$ref: "#/components/schemas/NodeType"}
+                - $ref: "#/components/schemas/Trait"
+                - type: object
+                  properties:
+                    path:
+                      properties:
+                        kind: {description: Global rules., default: global}
+                        parent: {properties: {id: {description: The parent's ID.}}}
+                    mode: {default: c}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Documents.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Node/allOf/2/properties/mode/default: warning: default \"c\" not kept: it is not a value of TraitMode",
+        ], "\(Documents.warnings(outcome))")
+        let service = Documents.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          Node:
+            fields:
+              type:
+                type: NodeType?
+                description: The type of the node.
+              path: NodePath?
+              mode: TraitMode?
+
+        """), "\(service)")
+        #expect(service.contains("""
+          NodePath:
+            fields:
+              kind:
+                type: String
+                description: Global rules.
+                default: "global"
+              parent: NodePathParent?
+
+        """), "\(service)")
+        #expect(service.contains("""
+          NodePathParent:
+            fields:
+              id:
+                type: String?
+                description: The parent's ID.
+              self: String?
+
+        """), "\(service)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
+
     @Test func aUseTakesWhatItsComponentSays() async throws {
         let outcome = Documents.importYAML("""
         openapi: 3.0.3

@@ -18,6 +18,37 @@ import Testing
         }
     }
 
+    /// Media types that differ only in their parameters are one key to OpenAPIKit, which kept
+    /// either as it happened (DataDog's `application/json;simple`): the same one every run now.
+    @Test func mediaTypesThatDifferInParametersOnlyAreReadTheSameEveryRun() throws {
+        let text = """
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /input:
+            post:
+              operationId: submitLog
+              requestBody:
+                content:
+                  application/json;simple: {schema: {$ref: "#/components/schemas/Item"}}
+                  application/json: {schema: {type: array, items: {$ref: "#/components/schemas/Item"}}}
+              responses:
+                "200": {description: ok}
+        components:
+          schemas:
+            Item: {type: object, properties: {message: {type: string}}}
+        """
+        for _ in 0..<6 {
+            let outcome = Self.importYAML(text)
+            #expect(outcome.warnings.map(\.description) == [
+                "doc.yaml#/paths/~1input/post/requestBody/content/application~1json;simple: warning: media type 'application/json;simple' not imported: it differs from 'application/json', which is read, only in its parameters",
+            ])
+            let apis = outcome.files.first { $0.path == "default.yaml" }?.contents ?? ""
+            #expect(apis.contains("    body:\n      type: \"[Item]\"\n"), "\(apis)")
+        }
+    }
+
     @Test func structuralMistakesAreMendedOneWarningEach() async throws {
         let outcome = Self.importYAML("""
         openapi: 3.0.3

@@ -99,20 +99,31 @@ extension OpenAPIMapper {
         var required: Bool
         var pointer: JSONPointer
         /// A later declaration of the same key that only annotates (`{description, default}`
-        /// without a type): its description and default win.
+        /// without a type), or says a wider type than this one (`type: string` after an enum):
+        /// its description and default win.
         var annotation: (schema: JSONSchema, pointer: JSONPointer)?
+        /// Later declarations of the same key that are objects too: the field's type is a model
+        /// of all of them merged, as `allOf` means.
+        var mergedWith: [(schema: JSONSchema, pointer: JSONPointer)] = []
+        /// The description of an earlier declaration, for a later one that gives none.
+        var earlierDescription: String?
     }
 
-    /// The fields of an object or `allOf` schema, and the type of its `additionalProperties`.
-    mutating func objectFields(_ model: String, schema: JSONSchema, at pointer: JSONPointer) -> ([SpecEntry], TypeInfo?) {
+    /// The fields of an object or `allOf` schema (and of the schemas in `also`, as if they were
+    /// its `allOf` members), and the type of its `additionalProperties`.
+    mutating func objectFields(
+        _ model: String, schema: JSONSchema, at pointer: JSONPointer, also: [(schema: JSONSchema, pointer: JSONPointer)] = []
+    ) -> ([SpecEntry], TypeInfo?) {
         var properties: [Property] = []
         var additional: TypeInfo?
         var visited: Set<String> = []
         var required: Set<String> = []
-        collectProperties(model, schema: schema, at: pointer, into: &properties, additional: &additional, visited: &visited, required: &required)
+        for part in [(schema, pointer)] + also {
+            collectProperties(model, schema: part.0, at: part.1, into: &properties, additional: &additional, visited: &visited, required: &required)
+        }
         var names = NameRegistry()
         var fields: [SpecEntry] = []
-        for var property in Self.merged(properties) {
+        for var property in merged(properties) {
             property.required = property.required || required.contains(property.key)
             if let given = extensionText("x-apigen-name", at: property.pointer), names.isFree(SpecNaming.memberName(given) ?? given) {
                 names.reserve(SpecNaming.memberName(given) ?? given)
@@ -128,10 +139,44 @@ extension OpenAPIMapper {
         return (fields, additional)
     }
 
-    /// One property per key, where it was first declared: `allOf` members that declare a key again
-    /// narrow it (`keys: Keys` then `keys: KeysWithPrivate`), so the last declaration with a type
-    /// gives the type, a later one without a type its description and default, any its `required`.
-    private static func merged(_ properties: [Property]) -> [Property] {
+    /// What a declaration of a property says, for merging `allOf` members that declare it again.
+    private enum Declaration {
+        /// No type: a description, a default.
+        case annotation
+        /// A type without values listed (`type: string`).
+        case plain
+        /// An enum, a `const`, or a reference to an enum component.
+        case values
+        /// A reference to a component that is an object.
+        case objectReference
+        /// An object or `allOf` written in place.
+        case object
+        case other
+    }
+
+    private func declaration(_ schema: JSONSchema) -> Declaration {
+        switch schema.value {
+        case .fragment: return .annotation
+        case .object, .all: return .object
+        case .reference:
+            guard let target = resolved(schema) else { return .other }
+            if Self.isEnum(target) { return .values }
+            switch target.value {
+            case .object, .all: return .objectReference
+            default: return .other
+            }
+        case .string, .integer, .number, .boolean:
+            return schema.allowedValues == nil ? .plain : .values
+        default: return .other
+        }
+    }
+
+    /// One property per key, where it was first declared. `allOf` members that declare a key again
+    /// narrow it, as `allOf` means all of them hold: a reference after a reference is taken as the
+    /// narrower (`keys: Keys` then `keys: KeysWithPrivate`); objects are merged; a type without
+    /// values after one with values (`type: string` after an enum) or no type at all gives only its
+    /// description and default; otherwise the later type is the field's. `required` in any holds.
+    private func merged(_ properties: [Property]) -> [Property] {
         var order: [String] = []
         var byKey: [String: Property] = [:]
         for property in properties {
@@ -141,10 +186,16 @@ extension OpenAPIMapper {
                 continue
             }
             let required = earlier.required || property.required
-            if case .fragment = property.schema.value {
+            let before = declaration(earlier.schema), after = declaration(property.schema)
+            switch (before, after) {
+            case (_, .annotation), (.values, .plain), (.objectReference, .plain), (.object, .plain):
                 earlier.annotation = (property.schema, property.pointer)
-            } else {
+            case (.object, .object), (.object, .objectReference), (.objectReference, .object):
+                earlier.mergedWith.append((property.schema, property.pointer))
+            default:
+                let description = earlier.schema.description ?? earlier.earlierDescription
                 earlier = property
+                earlier.earlierDescription = description
             }
             earlier.required = required
             byKey[property.key] = earlier
@@ -222,9 +273,16 @@ extension OpenAPIMapper {
     /// A field: `Type`, or `{ type, key, description, default, format, deprecated }`.
     private mutating func field(_ property: Property, in model: String, keyed: Bool) -> SpecNode {
         let hint = model + " " + property.key
-        let info = typeInfo(property.schema, at: property.pointer, hint: hint)
+        let info = property.mergedWith.isEmpty
+            ? typeInfo(property.schema, at: property.pointer, hint: hint)
+            : TypeInfo(type: mergedObjectModel([(property.schema, property.pointer)] + property.mergedWith, hint: hint))
         let component = referencedComponent(property.schema)
-        let defaultValue = property.annotation.flatMap { defaultNode($0.schema, type: info, at: $0.pointer) }
+        // An annotation's default is checked against the type it annotates (an enum's values).
+        let annotationDefault = property.annotation.flatMap { annotation in
+            (raw.value(at: annotation.pointer.appending("default")) ?? annotation.schema.defaultValue.flatMap { JSONValue(any: $0.value) })
+                .flatMap { defaultNode($0, schema: property.schema, type: info, at: annotation.pointer) }
+        }
+        let defaultValue = annotationDefault
             ?? defaultNode(property.schema, type: info, at: property.pointer)
             ?? component.flatMap { defaultNode($0.schema, type: info, at: $0.pointer) }
         // A property the server fills in when absent is always known: `T` with its default.
@@ -233,7 +291,8 @@ extension OpenAPIMapper {
         if keyed { entries.append(SpecEntry("key", .text(property.key))) }
         entries.add(
             "description",
-            text: property.annotation?.schema.description ?? property.schema.description ?? property.schema.title ?? Self.annotation(of: property.schema)
+            text: property.annotation?.schema.description ?? property.mergedWith.last?.schema.description ?? property.schema.description
+                ?? property.schema.title ?? Self.annotation(of: property.schema) ?? property.earlierDescription
                 ?? component.flatMap { $0.isModel ? nil : $0.schema.description }
         )
         if let defaultValue { entries.add("default", defaultValue) }
@@ -241,6 +300,22 @@ extension OpenAPIMapper {
         if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
         if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
         return entries.count == 1 ? entries[0].value : .map(entries)
+    }
+
+    /// The model of a property that several `allOf` members declare as objects: all of them
+    /// merged, named after the property (`OrchestrationGlobal path` → `OrchestrationGlobalPath`).
+    private mutating func mergedObjectModel(_ parts: [(schema: JSONSchema, pointer: JSONPointer)], hint: String) -> String {
+        let key = JSONPointer(["merged"] + parts.map(\.pointer.description))
+        if let name = inlineModels[key] { return name }
+        let name = typeNames.typeName(for: hint, fallback: "Model")
+        inlineModels[key] = name
+        let (fields, additional) = objectFields(name, schema: parts[0].schema, at: parts[0].pointer, also: Array(parts.dropFirst()))
+        var entries: [SpecEntry] = []
+        entries.add("description", text: parts.lazy.reversed().compactMap(\.schema.description).first)
+        if let additional { entries.add("additionalFields", .text(additional.expression(optional: false))) }
+        entries.add("fields", .map(fields))
+        service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: parts[0].pointer.description))
+        return name
     }
 
     /// The description an `allOf` member that only annotates gives (`allOf: [{$ref: …}, {description: …}]`).

@@ -41,6 +41,7 @@ struct StructureRepair {
         changed = Self.editObject(&root, "components") { components in
             let here = JSONPointer(["components"])
             var changed = Self.editEach(&components, "responses") { self.mendResponse(&$0, at: here.appending("responses", $1)) }
+            changed = Self.editEach(&components, "requestBodies") { self.mendContent(&$0, at: here.appending("requestBodies", $1)) } || changed
             changed = Self.editEach(&components, "headers") { self.mendParameter(&$0, at: here.appending("headers", $1), what: "header '\($1)'") } || changed
             changed = Self.editEach(&components, "parameters") { self.mendParameter(&$0, at: here.appending("parameters", $1), what: "parameter '\($0["name"] as? String ?? $1)'") } || changed
             return changed
@@ -200,6 +201,7 @@ struct StructureRepair {
                     changed = true
                 }
                 changed = Self.editEach(&operation, "responses") { self.mendResponse(&$0, at: here.appending("responses", $1)) } || changed
+                changed = Self.editObject(&operation, "requestBody") { self.mendContent(&$0, at: here.appending("requestBody")) } || changed
                 return changed
             } || changed
         }
@@ -259,7 +261,34 @@ struct StructureRepair {
             notes.append(DocumentRepair.Note(pointer: pointer, kind: "response", message: "response without a 'description' (OpenAPI requires one): read as empty"))
         }
         changed = Self.editEach(&response, "headers") { self.mendParameter(&$0, at: pointer.appending("headers", $1), what: "header '\($1)'") } || changed
-        return changed
+        return mendContent(&response, at: pointer) || changed
+    }
+
+    /// Media types that differ only in their parameters (`application/json` and
+    /// `application/json;simple`), which OpenAPIKit reads as one key, keeping either as it happens:
+    /// the one without parameters (else the first in sorted order) is kept, the others dropped.
+    private mutating func mendContent(_ object: inout [String: Any], at pointer: JSONPointer) -> Bool {
+        guard object["$ref"] == nil, let content = object["content"] as? [String: Any], content.count > 1 else { return false }
+        let byType = Dictionary(grouping: content.keys) { Self.mediaType($0) }
+        var kept = content
+        for (type, keys) in byType where keys.count > 1 {
+            let winner = keys.first { $0.lowercased() == type } ?? keys.min() ?? type
+            for key in keys.sorted() where key != winner {
+                kept[key] = nil
+                notes.append(DocumentRepair.Note(
+                    pointer: pointer.appending("content", key), kind: "body",
+                    message: "media type '\(key)' not imported: it differs from '\(winner)', which is read, only in its parameters"
+                ))
+            }
+        }
+        guard kept.count < content.count else { return false }
+        object["content"] = kept
+        return true
+    }
+
+    /// A media type without its parameters, in lower case: `application/json;simple` → `application/json`.
+    private static func mediaType(_ key: String) -> String {
+        String(key.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// Whether a server URL's braces are variables OpenAPIKit reads: `{name}`, not nested or open.
