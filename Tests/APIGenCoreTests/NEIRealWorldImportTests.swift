@@ -225,4 +225,40 @@ import APIGenImport
         #expect(apis.contains("      level: Level?\n"), "\(apis)")
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// A fault in one input, output or header costs that one, not the interface (the generator
+    /// rejected the whole API): a default out of range, a name given twice, a header name that is
+    /// no HTTP token or a value with a line break; files on DELETE and files by datatype are files.
+    @Test func localFaultsCostTheirPartOnly() async throws {
+        let outcome = Self.importJSON("""
+        {"project": {"id": 1, "name": "D"},
+         "datatypes": [{"id": 101, "type": 0, "name": "MyFile", "format": 6, "params": []}],
+         "interfaces": [
+           {"id": 1, "name": "a", "method": "POST", "path": "/a", "params": {
+             "inputs": [{"name": "n", "type": 10002, "defaultValue": "1e400"}, {"name": "n", "type": 10001}, {"name": "doc", "type": 101}],
+             "outputs": [{"name": "id", "type": 10001}, {"name": "id", "type": 10002}],
+             "reqHeaders": [{"name": "Bad Name", "defaultValue": "x"}, {"name": "X-V", "defaultValue": "a\\r\\nb"}],
+             "resHeaders": [{"name": "总数"}, {"name": "X-Total"}]}},
+           {"id": 2, "name": "b", "method": "DELETE", "path": "/b/:f", "params": {
+             "inputs": [{"name": "f", "type": 9999}, {"name": "file", "type": 9999, "required": 1}, {"name": "reason", "type": 10001}]}}
+         ]}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.apisOut == 2)
+        #expect(Self.warnings(outcome) == [
+            "export.json: NEI datatype 'MyFile' (id 101): warning: datatype of format 6 (array, string, number, boolean or file alias) not kept as a model: its uses get the type it stands for",
+            "export.json: NEI interface 'a' (id 1): warning: default '1e400' of 'n' not kept: it is not a value of Double",
+            "export.json: NEI interface 'a' (id 1): warning: input 'n' listed twice: kept once",
+            "export.json: NEI interface 'a' (id 1): warning: output 'id' listed twice: kept once",
+            "export.json: NEI interface 'a' (id 1): warning: request header 'Bad Name' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only",
+            "export.json: NEI interface 'a' (id 1): warning: request header 'X-V' not imported: its value holds a line break or another control character",
+            "export.json: NEI interface 'a' (id 1): warning: response header '总数' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only",
+            "export.json: NEI interface 'b' (id 2): warning: path variable 'f' is a File, which a path cannot hold: typed String",
+        ], "\(Self.warnings(outcome))")
+        let apis = outcome.files.first { $0.path != "service.yaml" }?.contents ?? ""
+        #expect(apis.contains("      doc: File?\n"), "\(apis)")
+        #expect(apis.contains("    body: multipart\n"), "\(apis)")
+        #expect(apis.contains("      file:\n        type: File\n        in: body\n"), "\(apis)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

@@ -24,6 +24,7 @@ extension NEIMapper {
             base = "[\(type(of: inner, at: location, depth: depth + 1))]"
         } else if let datatype = self.datatype(id), let alias = Self.aliasTypes[Self.int(datatype["format"]) ?? -1] {
             base = alias
+            if Self.int(datatype["format"]) == 6 { warn(location, "file", "'\(param["name"] as? String ?? "")' is a File outside a request's inputs: typed Data (base64 text); files are sent as parts of a multipart body") }
         } else {
             warn(location, "datatype", "param '\(param["name"] as? String ?? "")' has unknown type id \(id): typed JSON")
             base = "JSON"
@@ -50,7 +51,7 @@ extension NEIMapper {
         if let value = Self.scalarText(param["defaultValue"]) {
             switch type {
             case "String": defaultNode = .json(.string(value))
-            case "Double" where Self.isDecimal(value): defaultNode = .json(.number(value))
+            case "Double" where Self.isDecimal(value) && Double(value)?.isFinite == true: defaultNode = .json(.number(value))
             case "Bool" where value == "true" || value == "false": defaultNode = .json(.bool(value == "true"))
             case "Bool" where value == "1" || value == "0": defaultNode = .json(.bool(value == "1"))
             default:

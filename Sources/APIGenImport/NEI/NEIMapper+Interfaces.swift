@@ -58,7 +58,7 @@ extension NEIMapper {
             }
         }
         let params = interface["params"] as? [String: Any] ?? [:]
-        let inputs = params["inputs"] as? [[String: Any]] ?? []
+        let inputs = once(params["inputs"] as? [[String: Any]] ?? [], what: "input", at: place)
         let inputKeys = Set(inputs.compactMap { Self.text($0["name"]) })
         path = Self.withoutConstantsSentByInputs(path, inputKeys: inputKeys) { item in
             warn(place, "query", "constant query item '\(item)' of the path not kept: the input of that name sends it")
@@ -71,19 +71,24 @@ extension NEIMapper {
         var specParams: [SpecEntry] = []
         let placeholders = SpecNaming.placeholders(ofPath: path)
         var uploadsFiles = false
-        for param in inputs {
-            // A File input is a file part of a multipart body.
-            if Self.int(param["type"]) == 9999, !["GET", "HEAD"].contains(method), let key = Self.text(param["name"]) {
+        for var param in inputs {
+            // A path variable is always sent: NEI's older exports say nothing of `required`.
+            let inPath = Self.text(param["name"]).map(placeholders.contains) ?? false
+            if inPath, isFile(param) {
+                warn(place, "file", "path variable '\(param["name"] ?? "")' is a File, which a path cannot hold: typed String")
+                param["type"] = 10001
+            }
+            // A File input is a file part of a multipart body (DELETE's too: its other params stay in the query).
+            if isFile(param), !["GET", "HEAD"].contains(method), let key = Self.text(param["name"]) {
                 let (paramName, renamed) = names.memberName(for: key, fallback: "param")
                 var parts = [SpecEntry("type", .text((Self.int(param["isArray"]) == 1 ? "[File]" : "File") + (Self.int(param["required"]) == 1 ? "" : "?")))]
+                if method == "DELETE" { parts.add("in", .text("body")) }
                 if renamed { parts.add("key", text: key) }
                 parts.add("description", text: Self.text(param["description"]))
                 specParams.add(paramName, parts.count == 1 ? parts[0].value : .map(parts))
                 uploadsFiles = true
                 continue
             }
-            // A path variable is always sent: NEI's older exports say nothing of `required`.
-            let inPath = Self.text(param["name"]).map(placeholders.contains) ?? false
             if let (paramName, node) = member(param, names: &names, at: place, optional: !inPath) { specParams.add(paramName, node) }
         }
         // NEI exports leave path variables out of the inputs (`/api/projects/:id`).
@@ -104,6 +109,10 @@ extension NEIMapper {
                 warn(place, "header", "request header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue
             }
+            guard Self.isHeaderName(headerName) else {
+                warn(place, "header", "request header '\(headerName)' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only")
+                continue
+            }
             // NEI's way of saying a body is a form: the runtime sets the content type from `body`.
             if headerName.lowercased() == "content-type" {
                 let value = (Self.text(header["defaultValue"]) ?? "").lowercased()
@@ -117,6 +126,10 @@ extension NEIMapper {
                 continue
             }
             if let value = Self.text(header["defaultValue"]) {
+                guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else {
+                    warn(place, "header", "request header '\(headerName)' not imported: its value holds a line break or another control character")
+                    continue
+                }
                 constantHeaders.add(headerName, .text(value))
             } else if let (paramName, node) = member(header, names: &names, at: place, optional: true) {
                 var parts: [SpecEntry]
@@ -130,7 +143,7 @@ extension NEIMapper {
         if !constantHeaders.isEmpty { api.add("headers", .map(constantHeaders)) }
         if uploadsFiles { formBody = "multipart" }
         if let formBody { api.add("body", .text(formBody)) }
-        let outputs = params["outputs"] as? [[String: Any]] ?? []
+        let outputs = once(params["outputs"] as? [[String: Any]] ?? [], what: "output", at: place)
         var response: [SpecEntry] = []
         let importedFrom = Set(outputs.compactMap { Self.int($0["datatypeId"]) }.filter { $0 != 0 })
         if !outputs.isEmpty {
@@ -160,6 +173,10 @@ extension NEIMapper {
                 warn(place, "header", "response header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue
             }
+            guard Self.isHeaderName(headerName) else {
+                warn(place, "header", "response header '\(headerName)' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only")
+                continue
+            }
             let member = headerNames.memberName(for: headerName, fallback: "header").name
             responseHeaders.add(SpecNaming.memberName(member) ?? member, .map([SpecEntry("type", .text("String?")), SpecEntry("key", .text(headerName))]))
         }
@@ -168,5 +185,28 @@ extension NEIMapper {
         else if !response.isEmpty { api.add("response", .map(response)) }
         if let tag = Self.text(interface["tag"]) { api.add("x-tags", .text(tag)) }
         service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: place))
+    }
+
+    /// Inputs or outputs with a name given twice kept once, the first, with a warning.
+    private mutating func once(_ params: [[String: Any]], what: String, at place: String) -> [[String: Any]] {
+        var seen: Set<String> = []
+        return params.filter { param in
+            guard let name = Self.text(param["name"]), !seen.insert(name).inserted else { return true }
+            warn(place, "param", "\(what) '\(name)' listed twice: kept once")
+            return false
+        }
+    }
+
+    /// Whether a param is a file: NEI's File (9999), or a datatype standing for one (format 6).
+    private func isFile(_ param: [String: Any]) -> Bool {
+        guard let id = Self.int(param["type"]) else { return false }
+        return id == 9999 || datatype(id).map { Self.int($0["format"]) == 6 } == true
+    }
+
+    /// Whether a header name is an HTTP token (RFC 9110), as the generator requires.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+        }
     }
 }
