@@ -222,4 +222,28 @@ import APIGenImport
         """), "\(apis)")
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// A response header of `format: uuid` is text (Snowflake's `X-Snowflake-Request-ID` was dropped).
+    @Test func aUUIDResponseHeaderIsText() {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /ping:
+            get:
+              operationId: ping
+              responses:
+                "200":
+                  description: ok
+                  headers:
+                    X-Request-ID: {schema: {type: string, format: uuid}}
+                  content: {application/json: {schema: {type: object, properties: {ok: {type: boolean}}}}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Documents.warnings(outcome) == [
+            "doc.yaml#/paths/~1ping/get/responses/200/headers/X-Request-ID: warning: response header 'X-Request-ID' of type UUID read as String: headers hold text, numbers, Booleans, dates, URLs and enums",
+        ])
+        #expect(Documents.file(outcome, "default.yaml").contains("        xRequestID:\n          type: String?\n          key: X-Request-ID\n"), "\(Documents.file(outcome, "default.yaml"))")
+    }
 }

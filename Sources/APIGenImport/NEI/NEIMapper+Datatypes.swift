@@ -18,7 +18,8 @@ extension NEIMapper {
         } else if let datatype = self.datatype(id), let inner = (datatype["params"] as? [[String: Any]])?.first, Self.int(datatype["format"]) == 2 {
             // An array datatype of itself (or a longer loop of them) would never end.
             if depth >= 16 {
-                warn(location, "datatype", "array datatype \(id) holds arrays of itself: its elements are typed JSON")
+                let why = leadsBack(toArray: id) ? "holds arrays of itself" : "nests arrays more than 16 deep"
+                warn(location, "datatype", "array datatype \(id) \(why): its elements are typed JSON")
                 return "JSON"
             }
             base = "[\(type(of: inner, at: location, depth: depth + 1))]"
@@ -30,6 +31,18 @@ extension NEIMapper {
             base = "JSON"
         }
         return Self.int(param["isArray"]) == 1 ? "[\(base)]" : base
+    }
+
+    /// Whether an array datatype's elements lead back to it through other array datatypes.
+    private func leadsBack(toArray id: Int) -> Bool {
+        var current = id
+        for _ in 0..<64 {
+            guard let datatype = datatype(current), Self.int(datatype["format"]) == 2,
+                  let next = ((datatype["params"] as? [[String: Any]])?.first).flatMap({ Self.int($0["type"]) }) else { return false }
+            if next == id { return true }
+            current = next
+        }
+        return false
     }
 
     /// The export's datatype of an id.

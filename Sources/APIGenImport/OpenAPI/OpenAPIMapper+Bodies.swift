@@ -372,7 +372,12 @@ extension OpenAPIMapper {
                 case .a(let reference): schema = .reference(reference.jsonReference)
                 case .b(let inline): schema = inline
                 }
-                let info = typeInfo(schema, at: here.appending("schema"), hint: api + header)
+                var info = typeInfo(schema, at: here.appending("schema"), hint: api + header)
+                if info.type == "UUID" {
+                    // Text in a header as anywhere: read as written.
+                    warn(here, "header", "response header '\(header)' of type UUID read as String: headers hold text, numbers, Booleans, dates, URLs and enums")
+                    info.type = "String"
+                }
                 let allowed: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL"]
                 guard allowed.contains(info.type) || enumModels.contains(info.type) else {
                     warn(here, "header", "response header '\(header)' of type \(info.type) not kept: headers hold scalars")
