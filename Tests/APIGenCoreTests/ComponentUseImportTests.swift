@@ -246,4 +246,45 @@ import APIGenImport
         ])
         #expect(Documents.file(outcome, "default.yaml").contains("        xRequestID:\n          type: String?\n          key: X-Request-ID\n"), "\(Documents.file(outcome, "default.yaml"))")
     }
+
+    /// A `oneOf` of text constants with titles and descriptions is an enum (Discord's locales were
+    /// typed JSON), its default checked against every constant.
+    @Test func aOneOfOfConstantsIsAnEnum() async throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.1.0
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /me:
+            get:
+              operationId: getMe
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/User"}}}}
+        components:
+          schemas:
+            Lang:
+              type: string
+              oneOf:
+                - {title: Arabic, description: The Arabic locale., const: ar}
+                - {title: bg, const: bg}
+            User:
+              type: object
+              properties:
+                locale: {$ref: "#/components/schemas/Lang", default: bg}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Documents.warnings(outcome).isEmpty, "\(Documents.warnings(outcome))")
+        let service = Documents.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          Lang:
+            enum:
+              - value: ar
+                name: arabic
+                description: The Arabic locale.
+              - bg
+
+        """), "\(service)")
+        #expect(service.contains("      locale:\n        type: Lang\n        default: \"bg\"\n"), "\(service)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

@@ -34,9 +34,9 @@ extension OpenAPIMapper {
 
     /// String enum cases: a value where the generator makes a good name of it, else
     /// `{ value, name }` with the vendor name or a made-up one.
-    mutating func stringEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecNode] {
-        let names = vendorNames(at: pointer)
-        let descriptions = texts("x-enum-descriptions", at: pointer)
+    mutating func stringEnumCases(_ values: [Any], at pointer: JSONPointer, names givenNames: [String]? = nil, descriptions givenDescriptions: [String]? = nil) -> [SpecNode] {
+        let names = givenNames ?? vendorNames(at: pointer)
+        let descriptions = givenDescriptions ?? texts("x-enum-descriptions", at: pointer)
         var registry = caseNames(at: pointer)
         var cases: [SpecNode] = []
         var seen: Set<String> = []

@@ -17,7 +17,11 @@ extension OpenAPIMapper {
             entries.add("enum", .map(integerEnumCases(rawList(core.allowedValues, at: pointer.appending("enum")), at: pointer)))
             if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
-            if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
+            if let cases = Self.constCases(of: schema) {
+                entries.add("enum", .list(stringEnumCases(
+                    cases.map(\.value), at: pointer, names: cases.map { $0.title ?? $0.value }, descriptions: cases.map { $0.description ?? "" }
+                )))
+            } else if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
                 // "Any text, these values known": an enum that keeps the values it does not know.
                 let here = pointer.appending(schema.value.isOneOf ? "oneOf" : "anyOf", String(index))
                 entries.add("enum", .list(stringEnumCases(rawList(core.allowedValues, at: here.appending("enum")), at: here)))
@@ -389,6 +393,7 @@ extension OpenAPIMapper {
     private func enumValues(of schema: JSONSchema, depth: Int) -> [AnyCodable]? {
         guard depth < 8, let target = resolved(schema) else { return nil }
         if let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues { return allowed }
+        if let cases = Self.constCases(of: target) { return cases.map { AnyCodable($0.value) } }
         switch target.value {
         case .all(let members, _), .one(let members, _), .any(let members, _):
             return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first

@@ -111,8 +111,31 @@ extension OpenAPIMapper {
     static func isEnum(_ schema: JSONSchema) -> Bool {
         switch schema.value {
         case .string, .integer: true
-        default: openEnumPart(of: schema) != nil
+        default: openEnumPart(of: schema) != nil || constCases(of: schema) != nil
         }
+    }
+
+    /// The cases of a `oneOf` (or `anyOf`) of text constants, each with its title and description:
+    /// OpenAPI 3.1's way of documenting an enum's values (`oneOf: [{const: ar, title: Arabic}, …]`,
+    /// Discord's locales).
+    static func constCases(of schema: JSONSchema) -> [(value: String, title: String?, description: String?)]? {
+        guard schema.discriminator == nil else { return nil }
+        let parts: [JSONSchema]
+        switch schema.value {
+        case .one(let all, _), .any(let all, _): parts = all
+        default: return nil
+        }
+        guard !parts.isEmpty else { return nil }
+        var cases: [(value: String, title: String?, description: String?)] = []
+        for part in parts {
+            switch part.value {
+            case .fragment, .string: break
+            default: return nil
+            }
+            guard let values = part.allowedValues, values.count == 1, let text = values[0].value as? String else { return nil }
+            cases.append((text, part.title, part.description))
+        }
+        return cases
     }
 
     /// The enum of a `oneOf`/`anyOf` of plain text and a text enum (`anyOf: [{type: string},
@@ -224,6 +247,7 @@ extension OpenAPIMapper {
             }
             return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint))
         case .one, .any:
+            if Self.constCases(of: schema) != nil { return TypeInfo(type: inlineModel(schema, at: pointer, hint: hint)) }
             if !hasTypedMember(schema, at: pointer) {
                 let key = schema.value.isOneOf ? "oneOf" : "anyOf"
                 let members = Self.nonNullMembers(schema)?.members ?? []
