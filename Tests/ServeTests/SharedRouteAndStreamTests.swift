@@ -62,6 +62,13 @@ struct SharedRouteAndStreamTests {
         path: /ticks
         responses:
           201: Tick
+      Teapot:
+        path: /teapot
+        response: { fields: { ok: Bool } }
+        mock: { ok: true }
+        responses:
+          418: { format: text }
+          404: empty
       Cookies:
         path: /cookies
         params:
@@ -132,6 +139,19 @@ struct SharedRouteAndStreamTests {
         let created = try await ServeFixture.send("POST", port: server.port, "/api/ticks", headers: ["Content-Type": "application/json"], body: "{}")
         #expect(created.status == 201, "\(created.body)")
         #expect(created.body.contains("\"n\""), "\(created.body)")
+    }
+
+    /// A scenario's status answers with the body the API declares for it: text, or nothing.
+    @Test func aScenarioStatusAnswersTheDeclaredBody() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: Self.spec))
+        defer { Task { await server.stop() } }
+        let teapot = try await ServeFixture.send(port: server.port, "/api/teapot", headers: ["X-Apigen-Scenario": "status=418;message=short and stout"])
+        #expect(teapot.status == 418)
+        #expect(teapot.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(teapot.body == "short and stout")
+        let missing = try await ServeFixture.send(port: server.port, "/api/teapot", headers: ["X-Apigen-Scenario": "status=404"])
+        #expect(missing.status == 404)
+        #expect(missing.body.isEmpty)
     }
 
     /// A placeholder named twice matches only a path that has the same value in both places.

@@ -134,20 +134,31 @@ struct ServeResponder: HTTPResponder {
             answer.status = status
             return answer
         }
-        if let declared = declaredBody(for: status, served: served) {
-            return .json(status: status, declared)
-        }
-        return failure(served, status: status, message: scenario.message ?? "scenario status \(status)")
+        let message = scenario.message ?? "scenario status \(status)"
+        return declaredAnswer(for: status, served: served, message: message) ?? failure(served, status: status, message: message)
     }
 
-    /// A value of the body the API declares for `status` (`409: OrderProblem`), if any.
-    private func declaredBody(for status: Int, served: ServedApi) -> String? {
+    /// An answer of the body the API declares for `status`, if it declares one: a value of its type
+    /// (`409: OrderProblem`), the message as text (`418: { format: text }`), bytes, or nothing
+    /// (`404: empty`).
+    private func declaredAnswer(for status: Int, served: ServedApi, message: String) -> MockAnswer? {
         let key = String(status), range = "\(status / 100)XX"
         let entry = served.api.responses.first { $0.status == key } ?? served.api.responses.first { $0.status == range }
             ?? served.api.responses.first { $0.status == "default" }
-        guard let entry, case .type(let type) = entry.body else { return nil }
-        var generator = served.generator(label: "#\(key)")
-        return generator.value(of: type).text
+        guard let entry else { return nil }
+        switch entry.body {
+        case .type(let type):
+            var generator = served.generator(label: "#\(key)")
+            return .json(status: status, generator.value(of: type).text)
+        case .text:
+            return MockAnswer(status: status, contentType: "text/plain; charset=utf-8", headers: [], body: Array(message.utf8))
+        case .binary:
+            return MockAnswer(status: status, contentType: "application/octet-stream", headers: [], body: Array(message.utf8))
+        case .none:
+            return MockAnswer(status: status, contentType: nil, headers: [], body: [])
+        case .fields:
+            return nil
+        }
     }
 
     /// An error answer: the envelope's failure shape (`code` = the status) where there is an envelope,
