@@ -10,13 +10,7 @@ struct SpecFileNames<Group: Hashable> {
         if let known = files[group] { return known }
         var stem = (name ?? "default").fileStem
         if stem.isEmpty { stem = fallback }
-        var candidate = stem + ".yaml"
-        var number = 2
-        while taken.contains(candidate) {
-            candidate = "\(stem)-\(number).yaml"
-            number += 1
-        }
-        taken.insert(candidate)
+        let candidate = taken.insertFirstFree { number in number.map { "\(stem)-\($0).yaml" } ?? stem + ".yaml" }
         files[group] = candidate
         return candidate
     }

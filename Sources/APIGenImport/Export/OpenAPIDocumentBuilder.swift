@@ -45,14 +45,7 @@ struct OpenAPIDocumentBuilder {
             }
             while base.hasSuffix("_") { base.removeLast() }
             if !(base.unicodeScalars.first?.properties.isAlphabetic ?? false) { base = base.isEmpty ? "Model" : "Model_" + base }
-            var key = base
-            var number = 2
-            while taken.contains(key) {
-                key = "\(base)\(number)"
-                number += 1
-            }
-            taken.insert(key)
-            keys[name] = key
+            keys[name] = taken.insertFirstFree { number in base + (number.map(String.init) ?? "") }
         }
         return keys
     }

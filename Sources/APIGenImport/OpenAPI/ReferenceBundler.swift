@@ -269,14 +269,7 @@ struct ReferenceBundler {
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
         })
         if base.isEmpty { base = "component" }
-        var unique = base
-        var number = 2
-        while taken[section, default: []].contains(unique) {
-            unique = "\(base)\(number)"
-            number += 1
-        }
-        taken[section, default: []].insert(unique)
-        return unique
+        return taken[section, default: []].insertFirstFree { number in base + (number.map(String.init) ?? "") }
     }
 
     private mutating func note(_ pointer: JSONPointer, _ message: String) {
