@@ -287,4 +287,53 @@ import APIGenImport
         #expect(service.contains("      locale:\n        type: Lang\n        default: \"bg\"\n"), "\(service)")
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
+
+    /// Declarations merged only where merging adds fields: two maps stay the map (Okta's `_links`
+    /// became a model with no fields, and stopped the import), a later reference after an object
+    /// written in place is that reference (not a copy of it), a list after a list keeps its elements.
+    @Test func mapsReferencesAndListsAreNotMergedIntoCopies() async throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /v:
+            get:
+              operationId: getValue
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Value"}}}}
+        components:
+          schemas:
+            Link: {type: object, properties: {href: {type: string}}}
+            Profile: {type: object, properties: {phone: {type: string}}}
+            A:
+              type: object
+              properties:
+                _links: {type: object, additionalProperties: {$ref: "#/components/schemas/Link"}}
+                profile: {type: object, description: Specific attributes.}
+                sets: {type: array, items: {type: object, properties: {id: {type: string}}}}
+            Value:
+              allOf:
+                - $ref: "#/components/schemas/A"
+                - type: object
+                  properties:
+                    _links: {type: object, additionalProperties: {$ref: "#/components/schemas/Link"}}
+                    profile: {$ref: "#/components/schemas/Profile"}
+                    sets: {items: {properties: {id: {description: The set's ID.}}}}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Documents.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          Value:
+            fields:
+              _links: "[String: Link]?"
+              profile:
+                type: Profile?
+                description: Specific attributes.
+              sets: "[ASetsItem]?"
+
+        """), "\(service)")
+        #expect(!service.contains("ValueProfile"), "\(service)")
+        try await ImportHarness.expectSwiftCompiles(outcome)
+    }
 }

@@ -153,15 +153,20 @@ extension OpenAPIMapper {
         case values
         /// A reference to a component that is an object.
         case objectReference
-        /// An object or `allOf` written in place.
+        /// An object with properties, or an `allOf`, written in place.
         case object
+        /// An object without properties (any object, or a map of `additionalProperties`).
+        case freeObject
+        /// A list, whose elements a later declaration may only annotate.
+        case list
         case other
     }
 
     private func declaration(_ schema: JSONSchema) -> Declaration {
         switch schema.value {
         case .fragment: return .annotation
-        case .object, .all: return .object
+        case .object(_, let context): return context.properties.isEmpty ? .freeObject : .object
+        case .all: return .object
         case .reference:
             guard let target = resolved(schema) else { return .other }
             if Self.isEnum(target) { return .values }
@@ -171,15 +176,19 @@ extension OpenAPIMapper {
             }
         case .string, .integer, .number, .boolean:
             return schema.allowedValues == nil ? .plain : .values
+        case .array: return .list
         default: return .other
         }
     }
 
     /// One property per key, where it was first declared. `allOf` members that declare a key again
-    /// narrow it, as `allOf` means all of them hold: a reference after a reference is taken as the
-    /// narrower (`keys: Keys` then `keys: KeysWithPrivate`); objects are merged; a type without
-    /// values after one with values (`type: string` after an enum) or no type at all gives only its
-    /// description and default; otherwise the later type is the field's. `required` in any holds.
+    /// narrow it, as `allOf` means all of them hold: a later reference is taken as the narrower
+    /// (`keys: Keys` then `keys: KeysWithPrivate`); objects with properties written in place are
+    /// merged (into a model of their own when the first is a reference); a type without values after
+    /// one with values (`type: string` after an enum, any object after one with properties, a list
+    /// after a list) or no type at all gives only its description and default; otherwise the later
+    /// type is the field's.
+    /// `required` in any holds.
     private func merged(_ properties: [Property]) -> [Property] {
         var order: [String] = []
         var byKey: [String: Property] = [:]
@@ -192,9 +201,9 @@ extension OpenAPIMapper {
             let required = earlier.required || property.required
             let before = declaration(earlier.schema), after = declaration(property.schema)
             switch (before, after) {
-            case (_, .annotation), (.values, .plain), (.objectReference, .plain), (.object, .plain):
+            case (_, .annotation), (.values, .plain), (.objectReference, .plain), (.object, .plain), (.object, .freeObject), (.objectReference, .freeObject), (.list, .list):
                 earlier.annotation = (property.schema, property.pointer)
-            case (.object, .object), (.object, .objectReference), (.objectReference, .object):
+            case (.object, .object), (.objectReference, .object):
                 earlier.mergedWith.append((property.schema, property.pointer))
             default:
                 let description = earlier.schema.description ?? earlier.earlierDescription
