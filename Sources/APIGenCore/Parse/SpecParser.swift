@@ -175,14 +175,14 @@ extension SpecParser {
 }
 
 /// HTTP's rules for the header names and values the generator writes into code.
-enum HeaderCheck {
+package enum HeaderCheck {
     private static let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
     /// What ``isToken(_:)`` requires, for messages.
     static let tokenRule = "must be letters, digits and !#$%&'*+-.^_`|~ (an HTTP token)"
 
     /// Whether `name` is an HTTP token, as header names must be.
-    static func isToken(_ name: String) -> Bool {
+    package static func isToken(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy(token.contains)
     }
 

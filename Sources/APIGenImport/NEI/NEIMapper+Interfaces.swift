@@ -109,7 +109,7 @@ extension NEIMapper {
                 warn(place, "header", "request header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue
             }
-            guard Self.isHeaderName(headerName) else {
+            guard HeaderCheck.isToken(headerName) else {
                 warn(place, "header", "request header '\(headerName)' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only")
                 continue
             }
@@ -173,7 +173,7 @@ extension NEIMapper {
                 warn(place, "header", "response header '\(headerName)' listed twice (header names ignore case): kept once")
                 continue
             }
-            guard Self.isHeaderName(headerName) else {
+            guard HeaderCheck.isToken(headerName) else {
                 warn(place, "header", "response header '\(headerName)' not imported: a header name is letters, digits and !#$%&'*+-.^_`|~ only")
                 continue
             }
@@ -201,12 +201,5 @@ extension NEIMapper {
     private func isFile(_ param: [String: Any]) -> Bool {
         guard let id = Self.int(param["type"]) else { return false }
         return id == 9999 || datatype(id).map { Self.int($0["format"]) == 6 } == true
-    }
-
-    /// Whether a header name is an HTTP token (RFC 9110), as the generator requires.
-    static func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
     }
 }
