@@ -271,7 +271,8 @@ struct StructureRepair {
         guard object["$ref"] == nil, let content = object["content"] as? [String: Any], content.count > 1 else { return false }
         let byType = Dictionary(grouping: content.keys) { Self.mediaType($0) }
         var kept = content
-        for (type, keys) in byType where keys.count > 1 {
+        // In sorted order, so that the warnings come in the same order every run.
+        for (type, keys) in byType.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
             let winner = keys.first { $0.lowercased() == type } ?? keys.min() ?? type
             for key in keys.sorted() where key != winner {
                 kept[key] = nil
