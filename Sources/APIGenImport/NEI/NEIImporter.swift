@@ -49,6 +49,8 @@ public enum NEIImporter {
 /// Maps an NEI export's datatypes and interfaces.
 struct NEIMapper {
     let root: [String: Any]
+    /// The export's datatypes by id, the first of several with one id (as params refer to it).
+    let datatypesByID: [Int: [String: Any]]
     let documentName: String
     var warnings: [ImportWarning] = []
     var service: ImportedService
@@ -69,6 +71,10 @@ struct NEIMapper {
 
     init(root: [String: Any], documentName: String) {
         self.root = root
+        datatypesByID = Dictionary(
+            (root["datatypes"] as? [[String: Any]] ?? []).compactMap { datatype in Self.int(datatype["id"]).map { ($0, datatype) } },
+            uniquingKeysWith: { first, _ in first }
+        )
         self.documentName = documentName
         let project = root["project"] as? [String: Any]
         let title = project?["name"] as? String ?? ""

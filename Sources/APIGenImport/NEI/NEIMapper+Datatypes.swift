@@ -47,7 +47,7 @@ extension NEIMapper {
 
     /// The export's datatype of an id.
     func datatype(_ id: Int) -> [String: Any]? {
-        (root["datatypes"] as? [[String: Any]])?.first { Self.int($0["id"]) == id }
+        datatypesByID[id]
     }
 
     /// A field or param: `Type?`, or a mapping with key, description and default.
