@@ -161,6 +161,42 @@ import APIGenImport
         try await ImportHarness.expectSwiftCompiles(outcome)
     }
 
+    /// Members that give a property types no value has at once keep the later with a warning (the
+    /// earlier was dropped without one); a narrower number (`integer` after `number`) is no conflict.
+    @Test func conflictingTypesInAllOfMembersAreWarned() throws {
+        let outcome = Documents.importYAML("""
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        servers: [{url: "http://127.0.0.1:8080"}]
+        paths:
+          /flag:
+            get:
+              operationId: getFlag
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Flag"}}}}
+        components:
+          schemas:
+            Base: {type: object, properties: {on: {type: boolean}, size: {type: number}, tags: {type: array, items: {type: string}}}}
+            Flag:
+              allOf:
+                - $ref: "#/components/schemas/Base"
+                - type: object
+                  properties:
+                    on: {type: integer}
+                    size: {type: integer}
+                    tags: {type: string}
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(Documents.warnings(outcome) == [
+            "doc.yaml#/components/schemas/Flag/allOf/1/properties/on: warning: 'on' is a Bool at #/components/schemas/Base/properties/on and a number here: no value is both; this later declaration is kept",
+            "doc.yaml#/components/schemas/Flag/allOf/1/properties/tags: warning: 'tags' is a list at #/components/schemas/Base/properties/tags and a text here: no value is both; this later declaration is kept",
+        ], "\(Documents.warnings(outcome))")
+        let service = Documents.file(outcome, "service.yaml")
+        #expect(service.contains("  Flag:\n    fields:\n      \"on\": Int?\n"), "\(service)")
+        #expect(service.contains("size: Int?"), "\(service)")
+        #expect(service.contains("tags: String?"), "\(service)")
+    }
+
     @Test func aUseTakesWhatItsComponentSays() async throws {
         let outcome = Documents.importYAML("""
         openapi: 3.0.3

@@ -111,6 +111,41 @@ import Testing
         #expect(outcome.apisOut == 1)
     }
 
+    /// A loss in a component that came from another file names that file and the place in it, as
+    /// the document is named (`api/schemas/pet.yaml#/properties/weight`): the bundled document's
+    /// `#/components/schemas/pet` is nowhere the user could look.
+    @Test func warningsInAnotherFilesComponentNameThatFile() throws {
+        var files: [String: String] = [:]
+        for (path, text) in Self.files { files["api/" + path] = text }
+        files["api/schemas/pet.yaml"] = """
+        type: object
+        properties:
+          id: {type: integer, format: int64}
+          weight: {type: number, minimum: 0}
+        """
+        files["api/common.yaml"] = """
+        components:
+          parameters:
+            Id: {name: id, in: path, required: true, schema: {type: integer}}
+          schemas:
+            Size: {type: object, properties: {width: {type: integer, maximum: 10}}}
+        """
+        files["api/openapi.yaml"] = Self.document + """
+
+            Box:
+              type: object
+              properties:
+                size: {$ref: "common.yaml#/components/schemas/Size"}
+        """
+        let outcome = try importDocument(try folder(files), "api/openapi.yaml")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let lines = outcome.warnings.filter { $0.kind != "server" }.map { $0.line(severity: "warning") }
+        #expect(lines == [
+            "api/schemas/pet.yaml#/properties/weight: warning: validation keywords not kept (apigen checks types, not values): minimum",
+            "api/common.yaml#/components/schemas/Size/properties/width: warning: validation keywords not kept (apigen checks types, not values): maximum",
+        ], "\(lines)")
+    }
+
     @Test func aDocumentInOneFileIsReadAsItIs() {
         #expect(!ReferenceBundler.mayReferToOtherFiles(Data(##"{"a": {"$ref": "#/components/schemas/A"}, "b": {"$ref" : '#/x'}}"##.utf8)))
         #expect(ReferenceBundler.mayReferToOtherFiles(Data("a:\n  $ref: common.yaml#/x\n".utf8)))

@@ -37,11 +37,6 @@ public struct ImportOutcome: Sendable {
 
     /// Whether the import failed.
     public var hasErrors: Bool { !errors.isEmpty }
-
-    /// Warnings counted by kind, for reports: `["anyOf": 3, "security": 1]`.
-    public var warningsByKind: [String: Int] {
-        warnings.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
-    }
 }
 
 /// Turns an ``ImportedService`` into spec files: one per group, the service's own file holding its

@@ -19,10 +19,12 @@ public enum OpenAPIImporter {
         let document: OpenAPIDocument
         let raw: RawDocument
         var repairs: [DocumentRepair.Note] = []
+        var origins: [ReferenceBundler.Origin] = []
         var data = data
         if let documentURL, let bundled = ReferenceBundler.bundle(data, document: documentURL) {
             data = bundled.data
             repairs = bundled.notes
+            origins = bundled.origins
         }
         switch OpenAPIDocumentLoader.load(data) {
         case .success(let loaded):
@@ -47,9 +49,27 @@ public enum OpenAPIImporter {
         outcome.errors = errors
         // One line per loss: a schema reached from several places is reported once.
         var seen: Set<ImportWarning> = []
-        outcome.warnings = warnings.filter { seen.insert($0).inserted }
+        outcome.warnings = warnings.map { $0.placed(in: origins, documentName: documentName) }.filter { seen.insert($0).inserted }
         outcome.files = files
         outcome.apisOut = errors.isEmpty ? mapper.service.apis.count - warnings.filter { $0.kind == "rejected-operation" }.count : 0
         return outcome
+    }
+}
+
+extension ImportWarning {
+    /// The warning placed in the file a component added by ``ReferenceBundler`` came from
+    /// (`schemas/pet.yaml#/properties/tags`), not in the bundled document the user never sees.
+    fileprivate func placed(in origins: [ReferenceBundler.Origin], documentName: String) -> ImportWarning {
+        for origin in origins {
+            let component = origin.component.description
+            guard location.hasPrefix(component), location.dropFirst(component.count).first.map({ $0 == "/" }) ?? true else { continue }
+            var moved = self
+            // Named as the document is: `api/openapi.yaml` → `api/schemas/pet.yaml`.
+            let folder = documentName.lastIndex(of: "/").map { documentName[...$0] } ?? ""
+            moved.document = origin.file.hasPrefix("/") ? origin.file : folder + origin.file
+            moved.location = JSONPointer(origin.tokens).description + location.dropFirst(component.count)
+            return moved
+        }
+        return self
     }
 }

@@ -181,6 +181,19 @@ extension OpenAPIMapper {
         }
     }
 
+    /// The kind of JSON value a declaration allows, with its article (`a text`), where it allows one
+    /// kind (an integer is a number); `nil` for an annotation, a sum, or a reference that leads nowhere.
+    private func valueKind(_ schema: JSONSchema) -> String? {
+        switch resolved(schema)?.value {
+        case .string?: "a text"
+        case .integer?, .number?: "a number"
+        case .boolean?: "a Bool"
+        case .object?, .all?: "an object"
+        case .array?: "a list"
+        default: nil
+        }
+    }
+
     /// One property per key, where it was first declared. `allOf` members that declare a key again
     /// narrow it, as `allOf` means all of them hold: a later reference is taken as the narrower
     /// (`keys: Keys` then `keys: KeysWithPrivate`); objects with properties written in place are
@@ -188,8 +201,9 @@ extension OpenAPIMapper {
     /// one with values (`type: string` after an enum, any object after one with properties, a list
     /// after a list) or no type at all gives only its description and default; otherwise the later
     /// type is the field's.
-    /// `required` in any holds.
-    private func merged(_ properties: [Property]) -> [Property] {
+    /// `required` in any holds. Two declarations that no value satisfies at once (`type: boolean`
+    /// then `type: integer`) keep the later one with a warning.
+    private mutating func merged(_ properties: [Property]) -> [Property] {
         var order: [String] = []
         var byKey: [String: Property] = [:]
         for property in properties {
@@ -206,6 +220,9 @@ extension OpenAPIMapper {
             case (.object, .object), (.objectReference, .object):
                 earlier.mergedWith.append((property.schema, property.pointer))
             default:
+                if let was = valueKind(earlier.schema), let now = valueKind(property.schema), was != now {
+                    warn(property.pointer, "allOf", "'\(property.key)' is \(was) at \(earlier.pointer) and \(now) here: no value is both; this later declaration is kept")
+                }
                 let description = earlier.schema.description ?? earlier.earlierDescription
                 earlier = property
                 earlier.earlierDescription = description

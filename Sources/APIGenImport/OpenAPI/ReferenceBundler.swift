@@ -18,6 +18,18 @@ struct ReferenceBundler {
     struct Bundled {
         var data: Data
         var notes: [DocumentRepair.Note]
+        /// Where each added component came from, so that a warning about it names its own file.
+        var origins: [Origin]
+    }
+
+    /// A component added from another file: its place in the bundled document and in its file.
+    struct Origin {
+        /// `#/components/schemas/pet`.
+        var component: JSONPointer
+        /// The file, relative to the document's folder when it is inside it (`schemas/pet.yaml`).
+        var file: String
+        /// The component's place in that file (`[]` for the whole file).
+        var tokens: [String]
     }
 
     /// Where a value sits, which decides whether a reference found there is to a schema.
@@ -37,6 +49,7 @@ struct ReferenceBundler {
     private var inlining: Set<String> = []
     private var inlined = 0
     private var notes: [DocumentRepair.Note] = []
+    private var origins: [Origin] = []
 
     /// Values replaced by their targets at most this many times: each is a copy, and chains of
     /// files could otherwise multiply them.
@@ -67,7 +80,7 @@ struct ReferenceBundler {
         }
         let walked = bundler.walk(root, base: bundler.documentPath, pointer: JSONPointer(), context: .other, isData: false)
         guard walked != root || !bundler.notes.isEmpty else { return nil }
-        return Bundled(data: bundler.adding(bundler.additions, to: walked).jsonData, notes: bundler.notes)
+        return Bundled(data: bundler.adding(bundler.additions, to: walked).jsonData, notes: bundler.notes, origins: bundler.origins)
     }
 
     /// Whether some `$ref` in the text is followed by anything but `#`: a cheap scan, so that a
@@ -198,6 +211,7 @@ struct ReferenceBundler {
         let unique = uniqueName(name, in: section)
         let componentPointer = JSONPointer(["components", section, unique])
         placed[key] = componentPointer.description
+        origins.append(Origin(component: componentPointer, file: relativeToDocument(targetPath), tokens: tokens))
         let walked = walk(target, base: targetPath, pointer: componentPointer, context: section == "schemas" ? .schema : .other, isData: false)
         additions.append((section, JSONMember(key: unique, value: walked)))
         return .object([JSONMember(key: "$ref", value: .string(componentPointer.description))] + siblings)
@@ -270,6 +284,13 @@ struct ReferenceBundler {
         })
         if base.isEmpty { base = "component" }
         return taken[section, default: []].insertFirstFree { number in base + (number.map(String.init) ?? "") }
+    }
+
+    /// A file's path relative to the document's folder, or as it is when it lies outside.
+    private func relativeToDocument(_ path: String) -> String {
+        let folder = URL(fileURLWithPath: documentPath).deletingLastPathComponent().path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     private mutating func note(_ pointer: JSONPointer, _ message: String) {

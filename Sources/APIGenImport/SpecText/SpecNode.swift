@@ -11,9 +11,6 @@ indirect enum SpecNode: Sendable, Hashable {
     case list([SpecNode])
     /// A JSON value written on one line in flow style (mocks and defaults).
     case json(JSONValue)
-
-    /// An empty mapping.
-    static let emptyMap = SpecNode.map([])
 }
 
 /// One key and value of a ``SpecNode/map(_:)``.
