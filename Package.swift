@@ -127,7 +127,11 @@ let package = Package(
                 "APIGenCore",
                 "APIGenDocs",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The proxy's client: FoundationNetworking folds repeated headers and holds back
+                // challenged answers (Sources/APIGenServe/Server/ProxyForwarder.swift).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),
             ],

@@ -61,27 +61,17 @@ struct ProxyTests {
         #expect(invalid.body.contains("param 'status'"))
     }
 
-    /// A backend's `401` that asks for credentials (`WWW-Authenticate`) comes back as it is: on
-    /// Linux, URLSession waited for credentials forever and the proxied request never ended.
-    @Test func aBackendAskingForCredentialsIsAnsweredAsItIs() async throws {
+    /// A Python backend on 127.0.0.1 whose handler class `H` is `handler`; returns it and its port.
+    private func pythonBackend(_ handler: String) async throws -> (Subprocess, Int) {
         let script = """
         import http.server, sys
-        class H(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                body = b'{"message":"who are you"}'
-                self.send_response(401)
-                self.send_header('WWW-Authenticate', 'Basic realm="test"')
-                self.send_header('Content-Type', 'application/json')
-                self.send_header('Content-Length', str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+        \(handler)
             def log_message(self, *args): pass
         server = http.server.HTTPServer(('127.0.0.1', 0), H)
         print('PORT', server.server_address[1], flush=True)
         server.serve_forever()
         """
         let backend = try Subprocess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], standardInput: .pipe, standardOutput: .pipe, standardError: .inherit)
-        defer { backend.terminate() }
         let output = try #require(backend.standardOutput)
         let line = try await offCooperativePool {
             var read = Data()
@@ -92,7 +82,28 @@ struct ProxyTests {
             }
             return String(decoding: read, as: UTF8.self)
         }
-        let port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "\(line)")
+        guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            backend.terminate()
+            throw ProxyTestError.backendDidNotStart(line)
+        }
+        return (backend, port)
+    }
+
+    /// A backend's `401` that asks for credentials (`WWW-Authenticate`) comes back as it is, body
+    /// and all: on Linux, URLSession waited for credentials forever, then kept the body back.
+    @Test func aBackendAskingForCredentialsIsAnsweredAsItIs() async throws {
+        let (backend, port) = try await pythonBackend("""
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = b'{"message":"who are you"}'
+                self.send_response(401)
+                self.send_header('WWW-Authenticate', 'Basic realm="test"')
+                self.send_header('Content-Type', 'application/json')
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        """)
+        defer { backend.terminate() }
         let front = try await ServeFixture.start(try shopProxyingTo(port: port)) {
             $0.proxyEnvironment = "staging"
             $0.proxyAll = true
@@ -102,6 +113,34 @@ struct ProxyTests {
         let answer = try await URLSessionTransport().send(HTTPRequest(apiName: "Items", method: .get, url: url, timeout: .seconds(60)))
         #expect(answer.status == 401)
         #expect(answer.headers["WWW-Authenticate"] == #"Basic realm="test""#)
+        #expect(String(decoding: answer.body, as: UTF8.self) == #"{"message":"who are you"}"#)
+    }
+
+    /// Each `Set-Cookie` comes back on its own line (FoundationNetworking folded them into one
+    /// broken cookie), and a path no spec declares is the backend's.
+    @Test func undeclaredPathsAndRepeatedHeadersReachTheBackendWhole() async throws {
+        let (backend, port) = try await pythonBackend("""
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = ('backend saw ' + self.path).encode()
+                self.send_response(200)
+                self.send_header('Set-Cookie', 'session=abc; Path=/; HttpOnly')
+                self.send_header('Set-Cookie', 'csrf=xyz; Expires=Wed, 21 Oct 2037 07:28:00 GMT')
+                self.send_header('Content-Type', 'text/plain')
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        """)
+        defer { backend.terminate() }
+        let front = try await ServeFixture.start(try shopProxyingTo(port: port)) { $0.proxyEnvironment = "staging" }
+        defer { Task { await front.stop() } }
+        let raw = try await RawExchange.send(port: front.port, "GET /api/not/in/the/spec?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(raw.hasPrefix("HTTP/1.1 200"), "\(raw)")
+        #expect(raw.contains("\r\nset-cookie: session=abc; Path=/; HttpOnly\r\n") || raw.contains("\r\nSet-Cookie: session=abc; Path=/; HttpOnly\r\n"), "\(raw)")
+        #expect(raw.lowercased().contains("\r\nset-cookie: csrf=xyz; expires=wed, 21 oct 2037 07:28:00 gmt\r\n"), "\(raw)")
+        #expect(raw.hasSuffix("backend saw /api/not/in/the/spec?x=1"), "\(raw)")
+        // Outside every proxied service's base path, it stays a 404.
+        #expect(try await ServeFixture.send(port: front.port, "/elsewhere").status == 404)
     }
 
     @Test func aMissingEnvironmentStopsTheStart() throws {
@@ -109,4 +148,8 @@ struct ProxyTests {
         options.proxyEnvironment = "prod"
         #expect(throws: ServeSetupError.self) { try MockServer(project: ServeFixture.project, options: options) }
     }
+}
+
+enum ProxyTestError: Error {
+    case backendDidNotStart(String)
 }

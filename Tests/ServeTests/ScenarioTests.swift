@@ -130,6 +130,22 @@ struct ScenarioTests {
         options.scenarios = try ScenarioFile(yaml: "apis:\n  Logn: { status: 500 }\n", file: "s.yaml")
         #expect(throws: ServeSetupError.self) { try MockServer(project: ServeFixture.project, options: options) }
     }
+
+    /// A problem says where it is, and a file with several always reports the first in its order
+    /// (the file was read into a dictionary: the message changed from run to run).
+    @Test func scenarioFileProblemsSayWhereInTheFilesOrder() {
+        let text = "apis:\n  A: { status: 9000 }\n  B: { times: 0, status: 500 }\n  C: fast\nscenarios:\n  slow: { delay: soon }\n"
+        for _ in 0..<5 {
+            #expect(throws: Scenario.Problem(description: "s.yaml:2:6: apis.A: scenario status must be 200-599, got '9000'")) {
+                try ScenarioFile(yaml: text, file: "s.yaml")
+            }
+        }
+        #expect(throws: Scenario.Problem(description: "s.yaml:1:1: unknown key 'api'; expected apis or scenarios")) {
+            try ScenarioFile(yaml: "api:\n  Login: { status: 500 }\n", file: "s.yaml")
+        }
+        #expect((try? ScenarioFile(yaml: "", file: "s.yaml")) != nil)
+        #expect((try? ScenarioFile(yaml: "apis:\n", file: "s.yaml"))?.apis.isEmpty == true)
+    }
 }
 
 /// The outcome of a throwing call, as a value.

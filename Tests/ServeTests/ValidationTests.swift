@@ -32,6 +32,51 @@ struct ValidationTests {
         #expect(notJSON.status == 400)
     }
 
+    /// A number is a decimal number as JSON writes one, in range: not `nan`, `inf`, `0x10`, `1e400`
+    /// or `01`, which `Double(_:)` or a lenient parser would take.
+    @Test func numbersAreDecimalAndInRange() async throws {
+        let server = try await ServeFixture.start(try ServeFixture.project(yaml: """
+        service: N
+        environments: { local: "http://127.0.0.1:1/api" }
+        apis:
+          Scale:
+            path: /scale
+            params: { factor: Double }
+            response: { fields: { ok: Bool } }
+            mock: { ok: true }
+          Weigh:
+            method: POST
+            path: /weigh
+            params: { grams: Double }
+            response: { fields: { ok: Bool } }
+            mock: { ok: true }
+        """))
+        defer { Task { await server.stop() } }
+        for good in ["1.5", "-2e3", "0", "7"] {
+            #expect(try await ServeFixture.send(port: server.port, "/api/scale?factor=\(good)").status == 200, "\(good)")
+        }
+        for bad in ["nan", "inf", "0x10", "1e400", "01", "1."] {
+            let answer = try await ServeFixture.send(port: server.port, "/api/scale?factor=\(bad)")
+            #expect(answer.status == 400, "\(bad)")
+            #expect(answer.body.contains("param 'factor' (query)"), "\(bad): \(answer.body)")
+        }
+        for bad in [#"{"grams":01}"#, #"{"grams":1e400}"#] {
+            let answer = try await ServeFixture.send("POST", port: server.port, "/api/weigh", headers: ["Content-Type": "application/json"], body: bad)
+            #expect(answer.status == 400, "\(bad): \(answer.body)")
+        }
+        #expect(try await ServeFixture.send("POST", port: server.port, "/api/weigh", headers: ["Content-Type": "application/json"], body: #"{"grams":10.25}"#).status == 200)
+    }
+
+    /// `\\u` escapes are four hex digits: a high surrogate before anything but a low one is
+    /// U+FFFD (the pair's arithmetic overflowed and stopped the server), and a sign is no digit.
+    @Test func oddUnicodeEscapesAreReadNotACrash() throws {
+        #expect(try JSONValue(parsing: Array(#""\ud800\u0041""#.utf8)) == .string("\u{FFFD}A"))
+        #expect(try JSONValue(parsing: Array(#""\ud83c\udf55""#.utf8)) == .string("🍕"))
+        #expect(try JSONValue(parsing: Array(#""\udc00""#.utf8)) == .string("\u{FFFD}"))
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: Array(#""\u+041""#.utf8)) }
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: Array(#""\u00""#.utf8)) }
+    }
+
     @Test func unknownEnumValue() async throws {
         let server = try await ServeFixture.start()
         defer { Task { await server.stop() } }

@@ -116,6 +116,7 @@ private struct JSONReader {
         let digitsStart = index
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         guard index > digitsStart else { throw fail("unexpected character") }
+        guard bytes[digitsStart] != UInt8(ascii: "0") || index == digitsStart + 1 else { throw fail("a number with a leading zero") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
@@ -163,13 +164,16 @@ private struct JSONReader {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
-                    var code = try readHex4()
-                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        index += 2
-                        let low = try readHex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                    let code = try readHex4()
+                    // A high surrogate joins the low one escaped right after it; a lone one (or one
+                    // followed by anything else, which is then read on its own) is U+FFFD.
+                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                       let low = hexValue(at: index + 2), (0xDC00..<0xE000).contains(low) {
+                        index += 6
+                        scalars.append(Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+                    } else {
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                     }
-                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                 default: throw fail("unknown escape")
                 }
             case 0..<0x20:
@@ -182,10 +186,20 @@ private struct JSONReader {
     }
 
     mutating func readHex4() throws(JSONValue.SyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-            throw fail("bad \\u escape")
-        }
+        guard let code = hexValue(at: index) else { throw fail("bad \\u escape") }
         index += 4
         return code
+    }
+
+    /// The four hex digits at `start`, or `nil` (no sign, no fewer digits: `UInt32(_:radix:)`
+    /// would take `+041`).
+    func hexValue(at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[start..<start + 4] {
+            guard let digit = PercentDecoding.hexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
     }
 }

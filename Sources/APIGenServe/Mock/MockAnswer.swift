@@ -12,16 +12,18 @@ struct MockAnswer: Sendable {
     /// envelope with the first success code, with a value for every declared response header.
     /// It is a 200, or, for an API whose `responses` declare its 2xx answers (`201: Pet`,
     /// `204: empty`) instead of `response`, the first of those with its body.
-    static func success(for api: SpecDescription.Api, service: SpecDescription.Service, seed: UInt64) -> MockAnswer {
+    static func success(for api: SpecDescription.Api, service: SpecDescription.Service, models: ModelLookup, seed: UInt64) -> MockAnswer {
+        var generator = MockValueGenerator(service: service, models: models, seed: seed, label: api.name)
         guard !api.answersEvery2xx, let answer = api.responses.first(where: { $0.success && Int($0.status).map((200...299).contains) == true }),
               let status = Int(answer.status) else {
-            return success(for: api, status: 200, body: api.response, service: service, seed: seed)
+            return success(for: api, status: 200, body: api.response, generator: &generator)
         }
-        return success(for: api, status: status, body: answer.body, service: service, seed: seed)
+        return success(for: api, status: status, body: answer.body, generator: &generator)
     }
 
-    private static func success(for api: SpecDescription.Api, status: Int, body: SpecDescription.Body, service: SpecDescription.Service, seed: UInt64) -> MockAnswer {
-        var generator = MockValueGenerator(service: service, seed: seed, label: api.name)
+    /// The answer of `status` with `body`: the API's `mock` (or values made for the body's type), in
+    /// its envelope, with its response headers.
+    static func success(for api: SpecDescription.Api, status: Int, body: SpecDescription.Body, generator: inout MockValueGenerator) -> MockAnswer {
         let headers = api.responseHeaders.map { field in
             (field.key, headerText(generator.value(of: field.type, format: field.format, hint: field.name)))
         }
@@ -34,8 +36,21 @@ struct MockAnswer: Sendable {
             let text = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue) ?? "\(api.name) mock text"
             return MockAnswer(status: status, contentType: "text/plain; charset=utf-8", headers: headers, body: Array(text.utf8))
         case .binary:
-            let base64 = api.mockJSON.flatMap { try? JSONValue(parsing: $0) }.flatMap(\.stringValue)
-            let bytes = base64.flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? Array("\(api.name) mock bytes".utf8)
+            // Base64 text; a byte stream's mock is a list of such chunks, sent one after another.
+            let chunks: [String]? = switch api.mockJSON.flatMap({ try? JSONValue(parsing: $0) }) {
+            case .string(let text)?: [text]
+            case .array(let items)?: items.map { $0.stringValue ?? "" }
+            default: nil
+            }
+            let mocked: [UInt8]? = chunks.flatMap { chunks in
+                var all: [UInt8] = []
+                for chunk in chunks {
+                    guard let data = Data(base64Encoded: chunk) else { return nil }
+                    all += data
+                }
+                return all
+            }
+            let bytes = mocked ?? Array("\(api.name) mock bytes".utf8)
             return MockAnswer(status: status, contentType: "application/octet-stream", headers: headers, body: bytes)
         case .none, .type, .fields:
             let result: String?
@@ -107,14 +122,16 @@ enum EnvelopeText {
         body(envelope, code: envelope.success.first ?? "0", message: "ok", result: result)
     }
 
-    /// A failure: `code`, a message, and a `null` result.
+    /// A failure: `code`, a message, and a `null` result. An envelope without a message key still
+    /// gets the message as `message` (which param was wrong, what the scenario said): a client
+    /// reading the envelope skips a key it does not know.
     static func failure(_ envelope: SpecDescription.Envelope, code: String, message: String) -> String {
-        body(envelope, code: code, message: message, result: "null")
+        body(envelope, code: code, message: message, result: "null", messageKey: envelope.message ?? ([envelope.code, envelope.result].contains("message") ? nil : "message"))
     }
 
-    private static func body(_ envelope: SpecDescription.Envelope, code: String, message: String, result: String) -> String {
+    private static func body(_ envelope: SpecDescription.Envelope, code: String, message: String, result: String, messageKey: String? = nil) -> String {
         var members = [codeMember(envelope.code, code)]
-        if let key = envelope.message { members.append(literal(key) + ":" + JSONValue.string(message).text) }
+        if let key = messageKey ?? envelope.message { members.append(literal(key) + ":" + JSONValue.string(message).text) }
         members.append(literal(envelope.result) + ":" + result)
         return "{" + members.joined(separator: ",") + "}"
     }

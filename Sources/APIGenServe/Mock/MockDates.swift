@@ -19,26 +19,48 @@ enum MockDates {
     static func accepts(_ text: String, format: String?) -> Bool {
         switch format {
         case nil, "iso8601"?:
-            let plain = ISO8601DateFormatter()
-            let fractional = ISO8601DateFormatter()
-            fractional.formatOptions.insert(.withFractionalSeconds)
-            return plain.date(from: text) != nil || fractional.date(from: text) != nil
+            return formatters.withLock { $0.iso8601(fractional: false).date(from: text) != nil || $0.iso8601(fractional: true).date(from: text) != nil }
         case "epochSeconds"?: return Double(text) != nil
         case "epochMillis"?: return Int64(text) != nil
-        case "date"?: return formatter("yyyy-MM-dd").date(from: text) != nil
-        case let pattern?: return formatter(pattern).date(from: text) != nil
+        case "date"?: return formatters.withLock { $0.pattern("yyyy-MM-dd").date(from: text) != nil }
+        case let pattern?: return formatters.withLock { $0.pattern(pattern).date(from: text) != nil }
         }
     }
 
     private static func text(_ date: Date, pattern: String) -> String {
-        formatter(pattern).string(from: date)
+        formatters.withLock { $0.pattern(pattern).string(from: date) }
     }
 
-    private static func formatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter
+    /// Formatters made once per pattern (making one costs more than using it many times: a server
+    /// of a thousand APIs made tens of thousands at start), used under the lock, as Foundation's
+    /// formatters are not safe to share between threads.
+    private static let formatters = Locked(Formatters())
+
+    private struct Formatters {
+        private var byPattern: [String: DateFormatter] = [:]
+        private var plainISO8601: ISO8601DateFormatter?
+        private var fractionalISO8601: ISO8601DateFormatter?
+
+        mutating func pattern(_ pattern: String) -> DateFormatter {
+            if let made = byPattern[pattern] { return made }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            byPattern[pattern] = formatter
+            return formatter
+        }
+
+        mutating func iso8601(fractional: Bool) -> ISO8601DateFormatter {
+            if let made = fractional ? fractionalISO8601 : plainISO8601 { return made }
+            let formatter = ISO8601DateFormatter()
+            if fractional {
+                formatter.formatOptions.insert(.withFractionalSeconds)
+                fractionalISO8601 = formatter
+            } else {
+                plainISO8601 = formatter
+            }
+            return formatter
+        }
     }
 }

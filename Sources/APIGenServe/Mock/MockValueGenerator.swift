@@ -15,7 +15,13 @@ public struct MockValueGenerator: Sendable {
 
     /// A generator for the types of `service`, with a sequence of its own for each `label`.
     public init(service: SpecDescription.Service, seed: UInt64, label: String) {
-        models = ModelLookup(service)
+        self.init(service: service, models: ModelLookup(service), seed: seed, label: label)
+    }
+
+    /// A generator for the types of `service` whose models are already looked up in `models`
+    /// (made once per service: a server makes a generator for every API).
+    public init(service: SpecDescription.Service, models: ModelLookup, seed: UInt64, label: String) {
+        self.models = models
         random = SeededRandom(seed: seed, label: service.name + "." + label)
     }
 

@@ -21,7 +21,8 @@ struct PathPattern: Sendable {
     init(_ path: String, spanning: Set<String> = []) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         segments = parts.enumerated().map { index, part in
-            guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else { return .literal(part) }
+            // Requests are compared decoded, so a base path written with escapes (`/my%20api`) is too.
+            guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else { return .literal(PercentDecoding.decode(Substring(part))) }
             let name = String(part[part.index(after: open)..<close])
             let prefix = String(part[..<open]), suffix = String(part[part.index(after: close)...])
             if index == parts.count - 1, prefix.isEmpty, suffix.isEmpty, spanning.contains(name) { return .rest(name: name) }
@@ -67,14 +68,24 @@ enum PercentDecoding {
             if byte == UInt8(ascii: "+"), plusIsSpace {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
+                      let high = hexDigit(iterator[iterator.startIndex]), let low = hexDigit(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else {
                 bytes.append(byte)
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value of a hex digit (`0`-`9`, `a`-`f`, `A`-`F`), or `nil`.
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`.

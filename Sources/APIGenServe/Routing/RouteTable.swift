@@ -38,4 +38,12 @@ struct RouteTable: Sendable {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         return routes.values.contains { $0.contains { $0.pattern.match(segments) != nil } }
     }
+
+    /// The methods of the APIs at this path, sorted (`GET` also answers `HEAD`).
+    func methods(at path: String) -> [String] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        var methods = Set(routes.filter { $0.value.contains { $0.pattern.match(segments) != nil } }.keys)
+        if methods.contains("GET") { methods.insert("HEAD") }
+        return methods.sorted()
+    }
 }

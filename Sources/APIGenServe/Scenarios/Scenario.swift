@@ -28,8 +28,13 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// Why a scenario could not be read.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
+
+        /// A problem that says `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The keys a scenario has, in scenario files and in `key=value` texts.
@@ -57,7 +62,8 @@ public struct Scenario: Sendable, Equatable {
         for (key, value) in pairs {
             switch key {
             case "status":
-                guard let status = Int(value), (100...599).contains(status) else { throw Problem(description: "scenario status must be 100-599, got '\(value)'") }
+                // A 1xx is no final answer: a client would read the body after it as the next response.
+                guard let status = Int(value), (200...599).contains(status) else { throw Problem(description: "scenario status must be 200-599, got '\(value)'") }
                 self.status = status
             case "code": code = value
             case "message": message = value

@@ -18,23 +18,27 @@ public struct ScenarioFile: Sendable {
     /// No scenarios.
     public init() {}
 
-    /// Reads a scenario file's text; `file` names it in problems.
+    /// Reads a scenario file's text; `file` names it in problems, which say where (`file:3:5: …`)
+    /// and come in the file's order, the first one thrown.
     public init(yaml: String, file: String) throws(Scenario.Problem) {
-        let root: Any?
+        let root: Node?
         do {
-            root = try Yams.load(yaml: yaml)
+            root = try Yams.compose(yaml: yaml)
         } catch {
             throw Scenario.Problem(description: "\(file): not YAML: \(error)")
         }
-        guard let mapping = root as? [String: Any] else {
-            if root == nil { return }
-            throw Scenario.Problem(description: "\(file): expected a mapping with 'apis' and 'scenarios'")
+        // An empty file, or one that says only `null`, has no scenarios.
+        guard let root, root.null == nil else { return }
+        guard let mapping = root.mapping else {
+            throw Scenario.Problem(description: "\(Self.place(file, root)): expected a mapping with 'apis' and 'scenarios'")
         }
-        for key in mapping.keys where key != "apis" && key != "scenarios" {
-            throw Scenario.Problem(description: "\(file): unknown key '\(key)'; expected apis or scenarios")
+        for (key, value) in mapping {
+            switch key.string {
+            case "apis"?: apis = try Self.scenarios(value, section: "apis", file: file)
+            case "scenarios"?: named = try Self.scenarios(value, section: "scenarios", file: file)
+            default: throw Scenario.Problem(description: "\(Self.place(file, key)): unknown key '\(key.string ?? "")'; expected apis or scenarios")
+            }
         }
-        apis = try Self.scenarios(mapping["apis"], section: "apis", file: file)
-        named = try Self.scenarios(mapping["scenarios"], section: "scenarios", file: file)
     }
 
     /// Reads a scenario file.
@@ -48,21 +52,27 @@ public struct ScenarioFile: Sendable {
         try self.init(yaml: text, file: url.relativePath)
     }
 
-    private static func scenarios(_ node: Any?, section: String, file: String) throws(Scenario.Problem) -> [String: Scenario] {
-        guard let node else { return [:] }
-        guard let mapping = node as? [String: Any] else { throw Scenario.Problem(description: "\(file): '\(section)' must map names to scenarios") }
+    private static func scenarios(_ node: Node, section: String, file: String) throws(Scenario.Problem) -> [String: Scenario] {
+        if node.null != nil { return [:] }
+        guard let mapping = node.mapping else { throw Scenario.Problem(description: "\(place(file, node)): '\(section)' must map names to scenarios") }
         var result: [String: Scenario] = [:]
-        for (name, value) in mapping {
-            guard let fields = value as? [String: Any] else {
-                throw Scenario.Problem(description: "\(file): \(section).\(name) must be a mapping such as { status: 503 }")
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            guard let fields = value.mapping else {
+                throw Scenario.Problem(description: "\(place(file, value)): \(section).\(name) must be a mapping such as { status: 503 }")
             }
-            let pairs = fields.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }
+            let pairs = fields.map { ($0.key.string ?? "", $0.value.string ?? "") }
             do {
                 result[name] = try Scenario(pairs: pairs, label: name)
             } catch {
-                throw Scenario.Problem(description: "\(file): \(section).\(name): \(error.description)")
+                throw Scenario.Problem(description: "\(place(file, value)): \(section).\(name): \(error.description)")
             }
         }
         return result
+    }
+
+    /// `file:line:column` of a node.
+    private static func place(_ file: String, _ node: Node) -> String {
+        node.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
     }
 }

@@ -5,13 +5,22 @@ import NIOCore
 
 /// A mock server for the APIs of a ``ServeProject``, on Hummingbird.
 public struct MockServer: Sendable {
-    private let state: ServeState
+    /// What requests are answered from; ``reload(_:)`` replaces it while serving.
+    private let current: Locked<ServeState>
     private let options: ServeOptions
 
     /// Checks the options against the project (proxy environments, scenario API names).
     public init(project: ServeProject, options: ServeOptions) throws(ServeSetupError) {
-        state = try ServeState(project: project, options: options)
+        current = Locked(try ServeState(project: project, options: options))
         self.options = options
+    }
+
+    /// Answers from now on for `project` (specs edited while serving). A request already being
+    /// answered finishes with the old specs; scenario `times` counts start afresh. Throws, and keeps
+    /// the old specs, when the options do not fit the new project.
+    public func reload(_ project: ServeProject) throws(ServeSetupError) {
+        let state = try ServeState(project: project, options: options)
+        current.withLock { $0 = state }
     }
 
     /// Serves until the task is cancelled; `onRunning` gets the port once the server listens.
@@ -19,7 +28,7 @@ public struct MockServer: Sendable {
         // Failures to start are thrown; the request log is the server's only output.
         let logger = Logger(label: "apigen-serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
-            responder: ServeResponder(state: state),
+            responder: ReloadingResponder(current: current),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
             logger: logger
@@ -45,6 +54,15 @@ public struct MockServer: Sendable {
         // The server stopped before it listened: report why.
         try await task.value
         throw ServeSetupError("the server stopped before it listened")
+    }
+}
+
+/// Answers each request with the state current when it arrives.
+private struct ReloadingResponder: HTTPResponder {
+    let current: Locked<ServeState>
+
+    func respond(to request: Request, context: ServeContext) async throws -> Response {
+        try await ServeResponder(state: current.withLock { $0 }).respond(to: request, context: context)
     }
 }
 

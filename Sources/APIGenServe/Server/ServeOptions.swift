@@ -16,9 +16,12 @@ public struct ServeOptions: Sendable {
     /// serves the specs' HTML reference (``APIGenDocs/ReferenceSite``). API routes win over a page
     /// at the same path.
     public var pages: [String: String]?
+    /// Whether pages of other origins may call the mock (CORS): answers carry
+    /// `Access-Control-Allow-Origin` for the request's `Origin`, and preflights are answered.
+    public var allowsCrossOrigin = true
     /// Where the request log goes.
     public var logger = RequestLogger.standardOutput
 
-    /// The defaults: 127.0.0.1:8085, seed 1, no proxy, no scenarios, log on standard output.
+    /// The defaults: 127.0.0.1:8085, seed 1, no proxy, no scenarios, CORS allowed, log on standard output.
     public init() {}
 }

@@ -9,7 +9,6 @@ struct ServeResponder: HTTPResponder {
     typealias Context = ServeContext
 
     /// The header and query item that pick a scenario for one request.
-    static let scenarioHeader = "X-Apigen-Scenario"
     static let scenarioHeaderName = HTTPField.Name("X-Apigen-Scenario")
     static let scenarioQueryItem = "apigen-scenario"
     /// `POST` here forgets how often each scenario was used (`times`), so that a test run starts afresh.
@@ -28,27 +27,57 @@ struct ServeResponder: HTTPResponder {
         if request.method == .post, request.uri.path == Self.resetPath {
             state.counter.reset()
             line.status = 204
-            return response(MockAnswer(status: 204, contentType: nil, headers: [], body: []))
+            return response(to: request, MockAnswer(status: 204, contentType: nil, headers: [], body: []))
         }
         let matches = state.routes.matches(method: request.method.rawValue, path: request.uri.path)
+        if matches.isEmpty, request.method == .options, state.allowsCrossOrigin, let preflight = preflight(request) {
+            line.status = preflight.status
+            return response(to: request, preflight)
+        }
         guard !matches.isEmpty else {
-            // A path an API owns (with another method) is never a page.
-            let answer = state.routes.hasPath(request.uri.path) ? notFound(request) : page(for: request) ?? notFound(request)
+            // A path an API owns (with another method) is never a page; with `--proxy`, what no
+            // spec declares is the backend's.
+            if !state.routes.hasPath(request.uri.path), let page = page(for: request) {
+                line.status = page.status
+                return response(to: request, page)
+            }
+            if let (proxy, path) = state.fallbackProxy(for: request.uri.path) {
+                line.via = "proxy"
+                let answer: MockAnswer
+                if let bytes = try await body(of: request, context: context) {
+                    answer = await proxy.forward(method: request.method.rawValue, path: path, query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes)
+                } else {
+                    answer = .json(status: 413, "{\"error\":413,\"message\":\(JSONValue.string(tooLarge(context)).text)}")
+                }
+                line.status = answer.status
+                return response(to: request, answer)
+            }
+            let answer = notFound(request)
             line.status = answer.status
-            return response(answer)
+            return response(to: request, answer)
         }
         let query = request.uri.query.map { PercentDecoding.pairs(Substring($0)) } ?? []
-        let bytes = Array(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+        guard let bytes = try await body(of: request, context: context) else {
+            line.status = 413
+            return response(to: request, failure(matches[0].api, status: 413, message: tooLarge(context)))
+        }
         let (match, problem) = pick(matches, request: request, query: query, body: bytes)
         let served = match.api
         line.api = served.name
         line.secretKeys = served.secretKeys
+        // A request the server answers itself is checked first: an invalid one gets its 400 and uses
+        // up none of a scenario's `times`. A forwarded one is the backend's to check.
+        let forwards = state.proxies[served.service.name] != nil && (state.proxyAll || !served.hasMock)
+        if let problem, !forwards {
+            line.status = 400
+            return response(to: request, failure(served, status: 400, message: problem))
+        }
         let scenario: Scenario?
         do {
             scenario = try pickScenario(request: request, query: query, api: served)
         } catch {
             line.status = 400
-            return response(failure(served, status: 400, message: error.description))
+            return response(to: request, failure(served, status: 400, message: error.description))
         }
         line.scenario = scenario?.label
         if let delay = scenario?.delay {
@@ -60,23 +89,32 @@ struct ServeResponder: HTTPResponder {
             throw CancellationError()
         }
 
-        if scenario == nil, let proxy = state.proxies[served.service.name], state.proxyAll || !served.hasMock {
+        if scenario == nil, forwards, let proxy = state.proxies[served.service.name] {
             line.via = "proxy"
             let answer = await proxy.forward(
                 method: request.method.rawValue, path: Self.pathBelowBase(request.uri.path, served: served),
                 query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes
             )
             line.status = answer.status
-            return response(answer)
+            return response(to: request, answer)
         }
 
-        if let problem {
-            line.status = 400
-            return response(failure(served, status: 400, message: problem))
-        }
         let answer = scenario.map { scenarioAnswer($0, served: served) } ?? served.answer
         line.status = answer.status
-        return response(answer)
+        return response(to: request, answer)
+    }
+
+    /// The request's body, or `nil` when it is larger than the server takes.
+    private func body(of request: Request, context: ServeContext) async throws -> [UInt8]? {
+        do {
+            return Array(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+        } catch is NIOTooManyBytesError {
+            return nil
+        }
+    }
+
+    private func tooLarge(_ context: ServeContext) -> String {
+        "the body is larger than the server takes (\(context.maxUploadSize / (1 << 20)) MiB)"
     }
 
     /// The API that answers: of several on one method and path, the first whose request validates
@@ -126,10 +164,14 @@ struct ServeResponder: HTTPResponder {
             if let envelope = served.api.envelope {
                 return .json(status: status, EnvelopeText.failure(envelope, code: code, message: message))
             }
-            return .json(status: status, "{\"code\":\(JSONValue.string(code).text),\"message\":\(JSONValue.string(message).text)}")
+            // A code is a number when it is one (`401`), as an envelope writes it.
+            let codeText = Int64(code).map(String.init) ?? JSONValue.string(code).text
+            return .json(status: status, "{\"code\":\(codeText),\"message\":\(JSONValue.string(message).text)}")
         }
         guard let status = scenario.status else { return served.answer }
         if (200..<300).contains(status) {
+            // The body declared for this 2xx (`202: Job`), else the mock under this status.
+            if status != served.answer.status, let declared = served.declaredSuccess(status) { return declared }
             var answer = served.answer
             answer.status = status
             return answer
@@ -171,9 +213,24 @@ struct ServeResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request) -> MockAnswer {
-        let known = state.routes.hasPath(request.uri.path)
-        let message = known ? "no api for \(request.method.rawValue) \(request.uri.path)" : "no api at \(request.uri.path)"
-        return .json(status: known ? 405 : 404, "{\"error\":\(known ? 405 : 404),\"message\":\(JSONValue.string(message).text)}")
+        let methods = state.routes.methods(at: request.uri.path)
+        let message = methods.isEmpty ? "no api at \(request.uri.path)" : "no api for \(request.method.rawValue) \(request.uri.path)"
+        var answer = MockAnswer.json(status: methods.isEmpty ? 404 : 405, "{\"error\":\(methods.isEmpty ? 404 : 405),\"message\":\(JSONValue.string(message).text)}")
+        // A 405 says which methods the path has (RFC 9110, 15.5.6).
+        if !methods.isEmpty { answer.headers.append(("Allow", methods.joined(separator: ", "))) }
+        return answer
+    }
+
+    /// The answer to a browser's CORS preflight (`OPTIONS` with `Access-Control-Request-Method`) for
+    /// a path some API has: every method there, and the headers the page asks to send.
+    private func preflight(_ request: Request) -> MockAnswer? {
+        let methods = state.routes.methods(at: request.uri.path)
+        guard !methods.isEmpty else { return nil }
+        var headers = [("Allow", (methods + ["OPTIONS"]).joined(separator: ", ")), ("Access-Control-Allow-Methods", methods.joined(separator: ", ")), ("Access-Control-Max-Age", "600")]
+        if let asked = request.headers[.accessControlRequestHeaders] {
+            headers.append(("Access-Control-Allow-Headers", asked))
+        }
+        return MockAnswer(status: 204, contentType: nil, headers: headers, body: [])
     }
 
     /// A reference page for a GET: `index.html` at `/`, any other page at `/<name>`.
@@ -222,11 +279,26 @@ struct ServeResponder: HTTPResponder {
         }
     }
 
-    private func response(_ answer: MockAnswer) -> Response {
+    private func response(to request: Request, _ answer: MockAnswer) -> Response {
         var headers = HTTPFields()
         if let type = answer.contentType { headers[.contentType] = type }
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        if state.allowsCrossOrigin, let origin = request.headers[.origin], headers[.accessControlAllowOrigin] == nil {
+            // Any page may read the mock (a web front end served from another port), cookies included.
+            headers[.accessControlAllowOrigin] = origin
+            headers[.accessControlAllowCredentials] = "true"
+            let exposed = answer.headers.map(\.0).filter { !$0.lowercased().hasPrefix("access-control-") }
+            if !exposed.isEmpty { headers[.accessControlExposeHeaders] = exposed.joined(separator: ", ") }
+            headers.append(HTTPField(name: .vary, value: "Origin"))
+        }
+        // Hummingbird closes the connection after answering a `Connection: close` request; the
+        // answer says so, or a client may send its next request on it (RFC 9112, 9.6).
+        if request.headers[.connection]?.lowercased() == "close" { headers[.connection] = "close" }
+        // No body after a 204 or a 304, not even a length (RFC 9110, 6.4.1).
+        if answer.status == 204 || answer.status == 304 {
+            return Response(status: .init(code: answer.status), headers: headers)
         }
         headers[.contentLength] = String(answer.body.count)
         return Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))

@@ -9,7 +9,10 @@ final class ServeState: Sendable {
     let counter = ScenarioCounter()
     /// The backend of each service, when proxying.
     let proxies: [String: ProxyForwarder]
+    /// The base paths of the proxied services' environments, the longest first.
+    private let proxiedBasePaths: [(base: String, service: String)]
     let proxyAll: Bool
+    let allowsCrossOrigin: Bool
     let pages: [String: String]
     let logger: RequestLogger
 
@@ -18,8 +21,9 @@ final class ServeState: Sendable {
         var validators: [String: RequestValidator] = [:]
         var proxies: [String: ProxyForwarder] = [:]
         for service in project.description.services {
-            validators[service.name] = RequestValidator(service: service)
-            apis += service.apis.map { ServedApi(service: service, api: $0, seed: options.seed) }
+            let models = ModelLookup(service)
+            validators[service.name] = RequestValidator(models: models)
+            apis += service.apis.map { ServedApi(service: service, api: $0, models: models, seed: options.seed) }
             if let environment = options.proxyEnvironment {
                 guard let url = service.environments.first(where: { $0.name == environment })?.url else {
                     let names = service.environments.map(\.name).joined(separator: ", ")
@@ -31,13 +35,29 @@ final class ServeState: Sendable {
         for name in options.scenarios.apis.keys.sorted() where project.api(named: name) == nil {
             throw ServeSetupError("scenario file names api '\(name)', which no spec declares")
         }
+        proxiedBasePaths = project.description.services.filter { proxies[$0.name] != nil }
+            .flatMap { service in service.environments.map { (ServeProject.basePath($0.url), service.name) } }
+            .sorted { $0.base.count > $1.base.count }
         routes = RouteTable(apis)
         self.validators = validators
         scenarios = options.scenarios
         self.proxies = proxies
         proxyAll = options.proxyAll
+        allowsCrossOrigin = options.allowsCrossOrigin
         pages = options.pages ?? ReferenceSite.pages(for: project.description)
         logger = options.logger
+    }
+}
+
+extension ServeState {
+    /// The backend that answers a path no API has, and the path below its base: the proxied
+    /// service whose base path the path starts with, the longest (a service served at the root
+    /// takes any path); `nil` when the path is below no proxied service.
+    func fallbackProxy(for path: String) -> (ProxyForwarder, String)? {
+        for (base, service) in proxiedBasePaths where base.isEmpty || path == base || path.hasPrefix(base + "/") {
+            if let proxy = proxies[service] { return (proxy, String(path.dropFirst(base.count))) }
+        }
+        return nil
     }
 }
 

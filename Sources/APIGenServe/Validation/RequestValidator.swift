@@ -5,12 +5,14 @@ import APIGenCore
 struct RequestValidator {
     let check: ValueCheck
 
-    init(service: SpecDescription.Service) {
-        check = ValueCheck(models: ModelLookup(service))
+    /// A validator for the APIs of the service whose models `models` looks up.
+    init(models: ModelLookup) {
+        check = ValueCheck(models: models)
     }
 
     /// The problem with the request, or `nil` when it is valid.
     func problem(in input: RequestInput, for api: SpecDescription.Api) -> String? {
+        if let problem = constantsProblem(in: input, for: api) { return problem }
         if case .invalidJSON(let reason) = input.body { return "body is not JSON: \(reason)" }
         if let whole = api.wholeBody {
             switch input.body {
@@ -22,6 +24,23 @@ struct RequestValidator {
         }
         for param in api.params {
             if let problem = problem(with: param, in: input) { return problem }
+        }
+        return nil
+    }
+
+    /// Constant query items and headers are part of what a request is (NEI's `?rename` beside
+    /// `?changecreator` on one path), and tell APIs that share a method and path apart.
+    private func constantsProblem(in input: RequestInput, for api: SpecDescription.Api) -> String? {
+        for (key, value) in api.constantQuery {
+            let given = input.queryValues(key)
+            let item = value.map { "\(key)=\($0)" } ?? key
+            if given.isEmpty { return "missing constant query item '\(item)'" }
+            if let value, !given.contains(value) { return "query item '\(key)' must be '\(value)' (a constant of this api)" }
+        }
+        for (name, value) in api.constantHeaders {
+            let given = input.headers[name.lowercased()] ?? []
+            if given.isEmpty { return "missing constant header '\(name): \(value)'" }
+            if !given.contains(value) { return "header '\(name)' must be '\(value)' (a constant of this api)" }
         }
         return nil
     }

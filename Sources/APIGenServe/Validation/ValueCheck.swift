@@ -40,7 +40,11 @@ struct ValueCheck {
         switch builtin {
         case "Int", "Int64": valid = Int64(text) != nil
         case "Int32": valid = Int32(text) != nil
-        case "Double", "Float", "Decimal": valid = Double(text) != nil
+        // A decimal number as JSON writes one, in range: `Double(_:)` also reads `nan`, `inf`,
+        // `0x10`, and `1e400` as infinity.
+        case "Double", "Float", "Decimal":
+            let isNumber = (try? JSONValue(parsing: text)).map { if case .number = $0 { true } else { false } } ?? false
+            valid = isNumber && Double(text)?.isFinite == true
         case "Bool": valid = ["true", "false", "1", "0"].contains(text.lowercased())
         case "UUID": valid = UUID(uuidString: text) != nil
         case "URL": valid = URL(string: text) != nil
@@ -130,7 +134,7 @@ struct ValueCheck {
         switch (builtin, value) {
         case ("Int", .number(let text)), ("Int64", .number(let text)): valid = Int64(text) != nil
         case ("Int32", .number(let text)): valid = Int32(text) != nil
-        case ("Double", .number), ("Float", .number), ("Decimal", .number): valid = true
+        case ("Double", .number(let text)), ("Float", .number(let text)), ("Decimal", .number(let text)): valid = Double(text)?.isFinite == true
         case ("Bool", .bool): valid = true
         case ("String", .string), ("URL", .string), ("Data", .string), ("File", _), ("JSON", _): valid = true
         case ("UUID", .string(let text)): valid = UUID(uuidString: text) != nil
