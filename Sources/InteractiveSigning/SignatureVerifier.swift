@@ -47,7 +47,9 @@ public final class SignatureVerifier: Sendable {
         guard let signature = headers[SignatureHeader.signature] else { throw .missingHeader(SignatureHeader.signature) }
         guard let seconds = Int64(timestamp) else { throw .malformedTimestamp(timestamp) }
         let current = Int64(now().timeIntervalSince1970)
-        let skew = seconds > current ? seconds - current : current - seconds
+        // A timestamp far from now (Int64.min) must not overflow the subtraction: it is stale.
+        let (difference, overflowed) = seconds.subtractingReportingOverflow(current)
+        let skew = overflowed || difference == .min ? Int64.max : abs(difference)
         guard skew <= maxSkew else { throw .stale(skewSeconds: skew) }
         let text = CanonicalRequest.make(method: method, url: url, body: body, timestamp: timestamp, nonce: nonce)
         guard let code = Self.bytes(hex: signature),

@@ -75,6 +75,19 @@ struct FreezeTests {
         #expect(journal.pending.isEmpty)
     }
 
+    /// A record longer than the reader takes would be read back as a torn end and cut off with every
+    /// record after it: it is refused when written, and the journal keeps what it had.
+    @Test func aRecordTooLargeToReadBackIsRefused() throws {
+        let file = scratch.directory("large").appendingPathComponent("offline.journal")
+        let url = try #require(URL(string: "http://127.0.0.1:9/none"))
+        let journal = try OfflineJournal(url: file)
+        try journal.append(FrozenRequest(id: "small", request: HTTPRequest(apiName: "T", method: .post, url: url)))
+        let huge = HTTPRequest(apiName: "T", method: .post, url: url, body: Data(count: 50 << 20))
+        #expect(throws: InteractiveError.self) { try journal.append(FrozenRequest(id: "big", request: huge)) }
+        try journal.append(FrozenRequest(id: "after", request: HTTPRequest(apiName: "T", method: .post, url: url)))
+        #expect(try OfflineJournal(url: file).pending.map(\.id) == ["small", "after"])
+    }
+
     @Test func replayStopsAtTheFirstUndeliverableRequestAndKeepsOrder() async throws {
         let journal = try OfflineJournal(url: scratch.directory("order").appendingPathComponent("offline.journal"))
         let url = try #require(URL(string: "http://127.0.0.1:9/none"))

@@ -67,6 +67,24 @@ struct SigningTests {
         #expect(throws: SignatureVerifier.Failure.stale(skewSeconds: 301)) { try verifier.verify(request) }
     }
 
+    /// A timestamp as far from now as an Int64 goes is stale, not an overflow that stops the
+    /// server (the skew was computed before the signature was checked, for anyone's request).
+    @Test func aTimestampAtTheEndsOfInt64IsStale() throws {
+        for extreme in [Int64.min, Int64.max, Int64.min + 1] {
+            var request = try signed()
+            request.headers[SignatureHeader.timestamp] = String(extreme)
+            do {
+                try verifier().verify(request)
+                Issue.record("\(extreme) was accepted")
+            } catch {
+                guard case .stale(let skew) = error, skew > 1_000_000_000 else {
+                    Issue.record("\(extreme): \(error)")
+                    continue
+                }
+            }
+        }
+    }
+
     @Test func missingHeadersAreRejected() throws {
         var request = try signed()
         request.headers[SignatureHeader.nonce] = nil

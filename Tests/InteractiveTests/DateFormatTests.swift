@@ -73,6 +73,28 @@ struct DateFormatTests {
         #expect(message.contains("yyyy-MM-dd"))
     }
 
+    /// A number no date of the format can be written back as fails where it is read (writing such a
+    /// date again stopped the app), and epoch text is a decimal number, not `0x10` or `nan`.
+    @Test func epochValuesBeyondRangeFailAtTheirPath() {
+        for millis in ["1e19", "-1e19", "9.3e18"] {
+            let error = failure { () throws(InteractiveError) in
+                try InteractiveCoding.decode(Stamp.self, from: Data(#"{"at":1,"millis":\#(millis),"days":[],"byName":{}}"#.utf8))
+            }
+            guard case .decoding(let path, _, _) = error else {
+                Issue.record("\(millis): expected decoding, got \(String(describing: error))")
+                continue
+            }
+            #expect(path == "millis", "\(millis)")
+        }
+        for text in ["0x10", "nan", "inf", "1e400", ""] {
+            #expect(DateFormat.epochSeconds.date(from: text) == nil, "\(text)")
+            #expect(DateFormat.epochMilliseconds.date(from: text) == nil, "\(text)")
+        }
+        #expect(DateFormat.epochMilliseconds.date(from: "1700000000000") == Date(timeIntervalSince1970: 1_700_000_000))
+        // A date made in code beyond whole milliseconds in an Int64 is written as a number, not a trap.
+        #expect(DateFormat.epochMilliseconds.text(Date(timeIntervalSince1970: 1e17)) == "1e+20")
+    }
+
     @Test func parametersUseTheirFormatInQueryHeaderAndForm() throws {
         var request = ApiRequest(service: service, apiName: "Q", method: .post, path: "/q", bodyEncoding: .form)
         request.add(FormattedDate(moment, format: .epochMilliseconds), as: "since", in: .query)

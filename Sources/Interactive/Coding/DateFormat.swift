@@ -32,7 +32,10 @@ public enum DateFormat: Sendable, Hashable {
         case .epochSeconds:
             let seconds = date.timeIntervalSince1970
             return seconds.rounded() == seconds && abs(seconds) < 1e15 ? .integer(Int64(seconds)) : .number(seconds)
-        case .epochMilliseconds: return .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case .epochMilliseconds:
+            // A date made in code may lie beyond what whole milliseconds in an Int64 reach.
+            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+            return abs(milliseconds) < 9e18 ? .integer(Int64(milliseconds)) : .number(milliseconds)
         case .date: return .text(date.formatted(Self.dayStyle))
         case .pattern(let pattern): return .text(PatternFormatters.shared.format(date, pattern: pattern))
         }
@@ -47,12 +50,14 @@ public enum DateFormat: Sendable, Hashable {
         }
     }
 
-    /// The date a number means (epoch formats only).
+    /// The date a number means (epoch formats only); `nil` for one no date of the format can be
+    /// written back as (not finite, or milliseconds beyond an Int64).
     func date(fromNumber number: Double) -> Date? {
+        guard number.isFinite else { return nil }
         switch self {
-        case .epochSeconds: Date(timeIntervalSince1970: number)
-        case .epochMilliseconds: Date(timeIntervalSince1970: number / 1000)
-        default: nil
+        case .epochSeconds: return abs(number) < 9e15 ? Date(timeIntervalSince1970: number) : nil
+        case .epochMilliseconds: return abs(number) < 9e18 ? Date(timeIntervalSince1970: number / 1000) : nil
+        default: return nil
         }
     }
 
@@ -60,10 +65,23 @@ public enum DateFormat: Sendable, Hashable {
     public func date(from text: String) -> Date? {
         switch self {
         case .iso8601: ISO8601.parse(text)
-        case .epochSeconds, .epochMilliseconds: Double(text).flatMap(date(fromNumber:))
+        case .epochSeconds, .epochMilliseconds: Self.decimalNumber(text).flatMap(date(fromNumber:))
         case .date: try? Self.dayStyle.parse(text)
         case .pattern(let pattern): PatternFormatters.shared.date(from: text, pattern: pattern)
         }
+    }
+
+    /// `text` as a decimal number (`-12`, `1.5`, `2e3`); `nil` for anything else `Double(_:)` reads
+    /// (`0x10`, `nan`, `inf`).
+    static func decimalNumber(_ text: String) -> Double? {
+        // Only digits, signs, a point and exponents: `Double(_:)` then reads the number or refuses it.
+        let allowed = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }
+        return allowed ? Double(text) : nil
     }
 
     /// What the format expects, for error messages.

@@ -131,6 +131,11 @@ public final class OfflineJournal: Sendable {
         } catch {
             throw .invalidRequest("cannot encode journal record: \(error)")
         }
+        // The reader takes a longer record for a torn end and stops there, which would lose it and
+        // every record after it: refuse it now, while the caller can still send it.
+        guard payload.count <= JournalFormat.maxPayload else {
+            throw .invalidRequest("cannot freeze \(record.id): its record is \(payload.count) bytes, more than the offline journal keeps (\(JournalFormat.maxPayload))")
+        }
         let outcome: Result<Void, InteractiveError> = state.withLock { state in
             do {
                 let handle = try FileHandle(forWritingTo: url)

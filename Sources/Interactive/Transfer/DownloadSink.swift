@@ -121,7 +121,8 @@ package final class DownloadSink: Sendable {
     private func open(status: Int, headers: HTTPHeaders) throws(OpenFailure) -> (FileHandle, base: Int64, expected: Int64?) {
         let manager = FileManager.default
         let kept = Self.size(of: files.data) ?? 0
-        let contentLength = headers["Content-Length"].flatMap { Int64($0) }
+        // Lengths are whatever the server says: a negative one is none, and a sum may not overflow.
+        let contentLength = headers["Content-Length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
         var base: Int64 = 0
         var expected = contentLength
         if status == 206 {
@@ -130,7 +131,10 @@ package final class DownloadSink: Sendable {
                 throw .rangeMismatch
             }
             base = kept
-            expected = range.total ?? contentLength.map { $0 + kept }
+            expected = range.total ?? contentLength.flatMap { length in
+                let (sum, overflowed) = length.addingReportingOverflow(kept)
+                return overflowed ? nil : sum
+            }
         }
         do {
             try manager.createDirectory(at: files.data.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -220,8 +224,8 @@ package final class DownloadSink: Sendable {
         let text = value.trimmingCharacters(in: .whitespaces)
         guard text.lowercased().hasPrefix("bytes ") else { return nil }
         let parts = text.dropFirst(6).split(separator: "/", maxSplits: 1)
-        guard let range = parts.first, let dash = range.firstIndex(of: "-"), let start = Int64(range[..<dash]) else { return nil }
-        let total = parts.count == 2 ? Int64(parts[1]) : nil
+        guard let range = parts.first, let dash = range.firstIndex(of: "-"), let start = Int64(range[..<dash]), start >= 0 else { return nil }
+        let total = parts.count == 2 ? Int64(parts[1]).flatMap { $0 >= 0 ? $0 : nil } : nil
         return (start, total)
     }
 
