@@ -95,9 +95,9 @@ enum Fragments {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let text), .number(let text): text
-        case .string(let text): JSONText.quoted(text)
+        case .string(let text): QuotedText.json(text)
         case .array(let items): "[" + items.map(Self.value).joined(separator: ", ") + "]"
-        case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ": " + Self.value($0.value) }.joined(separator: ", ") + "}"
+        case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { QuotedText.json($0.key) + ": " + Self.value($0.value) }.joined(separator: ", ") + "}"
         }
     }
 }

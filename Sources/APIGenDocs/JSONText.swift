@@ -55,8 +55,4 @@ enum JSONText {
         return result
     }
 
-    /// A string as a JSON string literal, as the generator writes mocks.
-    static func quoted(_ text: String) -> String {
-        QuotedText.make(text, isControl: { $0.value < 0x20 }) { String(format: "\\u%04x", $0.value) }
-    }
 }

@@ -19,7 +19,7 @@ enum ModelPage {
         case .enumeration(let cases, let isInteger, let open):
             kind = isInteger ? "enum of integers" : "enum of strings"
             let rows = cases.map { item -> [HTML] in
-                ["<code>\(isInteger ? item.value : JSONText.quoted(item.value))</code>", "<code>\(item.name)</code>", Fragments.inline(item.description)]
+                ["<code>\(isInteger ? item.value : QuotedText.json(item.value))</code>", "<code>\(item.name)</code>", Fragments.inline(item.description)]
             }
             let openNote: HTML = open ? "<p>Other values are accepted and kept as they came (<code>unknown</code>).</p>\n" : "<p>Other values are rejected.</p>\n"
             body = "<h2>Values</h2>\n\(Fragments.table("The values of \(model.name)", headers: ["Value", "Swift case", "Description"], rows: rows))\(openNote)"
@@ -28,7 +28,7 @@ enum ModelPage {
             let tags = Dictionary(mapping.map { ($0.model, $0.tag) }, uniquingKeysWith: { first, _ in first })
             let rows = members.map { member -> [HTML] in
                 let cells: [HTML] = ["<code>\(member.name)</code>", table.type(member.type)]
-                return discriminator == nil ? cells : cells + ["<code>\(JSONText.quoted(tags[member.type] ?? member.type))</code>"]
+                return discriminator == nil ? cells : cells + ["<code>\(QuotedText.json(tags[member.type] ?? member.type))</code>"]
             }
             let how: HTML = discriminator.map { "<p>Told apart by the key <code>\($0)</code>, whose value names the case.</p>\n" as HTML }
                 ?? "<p>Untagged: the first case whose type decodes the value is taken.</p>\n"

@@ -43,9 +43,9 @@ enum ServicePage {
         }
         if let message = envelope.message { facts.append("<dt>Message key</dt><dd><code>\(message)</code></dd>") }
         facts.append("<dt>Result key</dt><dd><code>\(envelope.result)</code></dd>")
-        var shape = "{" + JSONText.quoted(envelope.code) + ": " + (envelope.success.first ?? "…")
-        if let message = envelope.message { shape += ", " + JSONText.quoted(message) + ": \"…\"" }
-        shape += ", " + JSONText.quoted(envelope.result) + ": " + result + "}"
+        var shape = "{" + QuotedText.json(envelope.code) + ": " + (envelope.success.first ?? "…")
+        if let message = envelope.message { shape += ", " + QuotedText.json(message) + ": \"…\"" }
+        shape += ", " + QuotedText.json(envelope.result) + ": " + result + "}"
         return """
             <dl class="facts">
             \(HTML.join(facts, separator: "\n"))

@@ -52,7 +52,7 @@ extension ImportOutcome {
         let written = Generator.write(files, kind: .specs, to: URL(fileURLWithPath: options.output))
         try written.reportDiagnostics()
         let plan = written.plan ?? OutputPlan()
-        print("apigen: \(operationsIn) operations in, \(apisOut) APIs out, \(warnings.count) warning\(warnings.count == 1 ? "" : "s"); \(plan.created.count) created, \(plan.updated.count) updated, \(plan.deleted.count) deleted, \(plan.unchanged.count) unchanged")
+        print("apigen: \(operationsIn) operation\(operationsIn == 1 ? "" : "s") in, \(apisOut) API\(apisOut == 1 ? "" : "s") out, \(warnings.count) warning\(warnings.count == 1 ? "" : "s"); \(plan.created.count) created, \(plan.updated.count) updated, \(plan.deleted.count) deleted, \(plan.unchanged.count) unchanged")
     }
 }
 
@@ -112,12 +112,14 @@ struct ExportOpenAPI: ParsableCommand {
             return
         }
         do {
+            // As `generate` makes its output folder, the document's folder is made when missing.
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             FileHandle.standardError.write(Data("\(output): error: cannot write: \(error.localizedDescription)\n".utf8))
             throw ExitCode(1)
         }
-        print("apigen: wrote \(output) (\(outcome.operations) operations, \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
+        print("apigen: wrote \(output) (\(outcome.operations) operation\(outcome.operations == 1 ? "" : "s"), \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
     }
 }
 

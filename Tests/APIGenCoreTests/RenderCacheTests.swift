@@ -29,8 +29,10 @@ import Testing
         /// The cache's entries.
         var entries: [URL] { folder.files(under: "Cache").filter { $0.hasSuffix(".render") }.map { folder.folder("Cache/" + $0) } }
 
-        /// Rewrites `PingApi` as `PxngApi` in the kept renderings (same length, still valid), so
-        /// that an outcome read from the cache can be told from a fresh one.
+        /// Rewrites `PingApi` as `PxngApi` in the kept renderings (same length, still valid) and
+        /// seals them again with their checksum, so that an outcome read from the cache can be told
+        /// from a fresh one. An entry is the magic line, the key (its length, its bytes), the
+        /// checksum of the outcome's bytes, and those bytes.
         func markEntries() throws {
             let name = Array("PingApi".utf8)
             var marked = 0
@@ -40,6 +42,11 @@ import Testing
                     bytes[start + 1] = UInt8(ascii: "x")
                     marked += 1
                 }
+                let magic = "apigen render cache 2\n".utf8.count
+                let keyLength = bytes[magic..<magic + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+                let checksumAt = magic + 8 + keyLength
+                let checksum = bytes[(checksumAt + 8)...].withUnsafeBytes { FNV1a64.wordChecksum($0) >> 1 }
+                for index in 0..<8 { bytes[checksumAt + index] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(index))) }
                 try Data(bytes).write(to: entry)
             }
             #expect(marked > 0)
@@ -139,6 +146,7 @@ import Testing
             Data(repeating: 0xFF, count: intact.count),                 // not an entry at all
             intact + Data("more".utf8),                                 // trailing bytes
             Data(intact.enumerated().map { $0.offset == intact.count - 3 ? 0xC3 : $0.element }),  // not UTF-8
+            Data(intact.enumerated().map { $0.offset == intact.count - 40 ? $0.element ^ 0x01 : $0.element }),  // a letter changed
         ]
         for damaged in damages {
             try damaged.write(to: entry)

@@ -48,7 +48,7 @@ import Testing
         MalformedSpec(
             name: "bodyOnNotModified",
             yaml: spec("      304: Problem\n"),
-            expected: ["spec.yaml:13:12: error: response 304 of api 'Get' declares a body, but a 304 never has one; write 304: empty"]
+            expected: ["spec.yaml:13:12: error: response 304 of api 'Get' declares a body, but a 304 never has one; write 304: empty (without quotes)"]
         ),
         MalformedSpec(
             name: "misspeltEntryKey",

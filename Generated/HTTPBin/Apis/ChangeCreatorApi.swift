@@ -4,7 +4,7 @@ public import Interactive
 
 /// NEI's action flag in the path with a `:id` placeholder, plus constant query items, headers and Accept.
 ///
-/// `PATCH /anything/progroups/{id}`
+/// `PATCH /anything/progroups/{id}?changecreator&action=transfer&appVersion=2.0`
 nonisolated public struct ChangeCreatorApi: Api {
     /// Parses the response into ``Echo``.
     public typealias Parser = ChangeCreatorParser

@@ -71,7 +71,7 @@ nonisolated public struct ConditionalHeadersParser: ResponseParser {
 nonisolated public struct ConditionalHeadersResponse: Sendable, Hashable {
     /// The body.
     public var body: ConditionalHeadersOutput
-    /// The `ETag` header.
+    /// Read from the `ETag` response header.
     public var etag: String?
 
     /// Creates a response from its parts.

@@ -71,9 +71,9 @@ nonisolated public struct RateLimitResponse: Sendable, Hashable {
     public var body: [String: JSON]
     /// Calls left in the window.
     public var rateLimitRemaining: Int
-    /// The `Link` header.
+    /// Read from the `Link` response header.
     public var link: String?
-    /// The `X-Tier` header.
+    /// Read from the `X-Tier` response header.
     public var tier: Tier?
 
     /// Creates a response from its parts.

@@ -55,7 +55,7 @@ nonisolated public struct RateLimitProbeParser: ResponseParser {
 
 /// The response of ``RateLimitProbeApi``: the headers the spec declares.
 nonisolated public struct RateLimitProbeResponse: Sendable, Hashable {
-    /// The `X-RateLimit-Remaining` header.
+    /// Read from the `X-RateLimit-Remaining` response header.
     public var xRateLimitRemaining: Int64
 
     /// Creates a response from its parts.

@@ -65,7 +65,6 @@ nonisolated public struct RateLimitSummaryParser: ResponseParser {
 
 /// The body of the response of ``RateLimitSummaryApi``.
 nonisolated public struct RateLimitSummaryBody: Codable, Sendable, Hashable {
-    /// The `Content-Type` member.
     public var contentType: String
 
     /// Creates a value from its fields.
@@ -90,7 +89,7 @@ nonisolated public struct RateLimitSummaryBody: Codable, Sendable, Hashable {
 nonisolated public struct RateLimitSummaryResponse: Sendable, Hashable {
     /// The body.
     public var body: RateLimitSummaryBody
-    /// The `X-RateLimit-Remaining` header.
+    /// Read from the `X-RateLimit-Remaining` response header.
     public var rateLimitRemaining: Int?
 
     /// Creates a response from its parts.

@@ -4,9 +4,7 @@ import Interactive
 
 /// The outcome of an HTTP basic authentication check.
 nonisolated public struct AuthResult: Codable, Sendable, Hashable {
-    /// The `authenticated` member.
     public var authenticated: Bool
-    /// The `user` member.
     public var user: String
 
     /// Creates a value from its fields.

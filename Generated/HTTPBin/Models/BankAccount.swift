@@ -4,7 +4,6 @@ import Interactive
 
 /// A bank account debited directly.
 nonisolated public struct BankAccount: Codable, Sendable, Hashable {
-    /// The `iban` member.
     public var iban: String
 
     /// Creates a value from its fields.

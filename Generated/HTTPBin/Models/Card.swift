@@ -4,9 +4,7 @@ import Interactive
 
 /// A payment card.
 nonisolated public struct Card: Codable, Sendable, Hashable {
-    /// The `brand` member.
     public var brand: String
-    /// The `last4` member.
     public var last4: String
 
     /// Creates a value from its fields.

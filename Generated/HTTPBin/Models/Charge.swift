@@ -4,21 +4,17 @@ import Interactive
 
 /// A payment, sent as a JSON body and echoed back.
 nonisolated public struct Charge: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: String
-    /// The `method` member.
     public var method: PaymentMethod {
         get { _method.value }
         _modify { yield &_method.value }
     }
     private var _method: Indirect<PaymentMethod>
-    /// The `customer` member.
     public var customer: CustomerRef {
         get { _customer.value }
         _modify { yield &_customer.value }
     }
     private var _customer: Indirect<CustomerRef>
-    /// The `sort` member.
     public var sort: SortOrder?
 
     /// Creates a value from its fields.

@@ -4,7 +4,6 @@ import Interactive
 
 /// The cookies the server has set.
 nonisolated public struct Cookies: Codable, Sendable, Hashable {
-    /// The `cookies` member.
     public var cookies: [String: String]
 
     /// Creates a value from its fields.

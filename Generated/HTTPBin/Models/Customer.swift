@@ -4,9 +4,7 @@ import Interactive
 
 /// Who pays.
 nonisolated public struct Customer: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: String
-    /// The `name` member.
     public var name: String
 
     /// Creates a value from its fields.

@@ -4,23 +4,14 @@ public import Interactive
 
 /// What httpbin echoes back for a request.
 nonisolated public struct Echo: Codable, Sendable, Hashable {
-    /// The `args` member.
     public var args: [String: JSON]
-    /// The `headers` member.
     public var headers: [String: String]
-    /// The `url` member.
     public var url: String
-    /// The `origin` member.
     public var origin: String?
-    /// The `form` member.
     public var form: [String: JSON]?
-    /// The `files` member.
     public var files: [String: JSON]?
-    /// The `json` member.
     public var json: JSON?
-    /// The `data` member.
     public var data: String?
-    /// The `method` member.
     public var method: String?
 
     /// Creates a value from its fields.

@@ -5,31 +5,20 @@ public import Interactive
 
 /// An event with the shapes of spec format 2.
 nonisolated public struct Event: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: UUID
     /// The event's title.
     ///
     /// `"Untitled"` when absent.
     public var title: String
-    /// The `priority` member.
-    ///
     /// `3` when absent.
     public var priority: Int
-    /// The `kind` member.
-    ///
     /// `.meeting` when absent.
     public var kind: EventKind
-    /// The `starts_at` member.
     public var startsAt: Date
-    /// The `created_ms` member.
     public var createdAt: Date
-    /// The `day` member.
     public var day: Date
-    /// The `local_time` member.
     public var localTime: Date?
-    /// The `updated_at` member.
     public var updatedAt: Date?
-    /// The `legacy_code` member.
     @available(*, deprecated, message: "Use id instead.")
     public var legacyCode: String? {
         get { _legacyCode }

@@ -5,17 +5,11 @@ import Interactive
 
 /// Filters of an event search, sent as query params.
 nonisolated public struct EventFilter: Codable, Sendable, Hashable {
-    /// The `per_page` member.
-    ///
     /// `30` when absent.
     public var perPage: Int
-    /// The `kind` member.
-    ///
     /// `.meeting` when absent.
     public var kind: EventKind?
-    /// The `after` member.
     public var after: Date?
-    /// The `q` member.
     @available(*, deprecated)
     public var query: String? {
         get { _query }

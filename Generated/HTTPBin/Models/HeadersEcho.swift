@@ -4,7 +4,6 @@ import Interactive
 
 /// The request headers as httpbin saw them.
 nonisolated public struct HeadersEcho: Codable, Sendable, Hashable {
-    /// The `headers` member.
     public var headers: [String: String]
 
     /// Creates a value from its fields.

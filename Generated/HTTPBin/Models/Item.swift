@@ -5,13 +5,9 @@ import Interactive
 
 /// An item sent in a JSON body.
 nonisolated public struct Item: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int64
-    /// The `title` member.
     public var title: String
-    /// The `price` member.
     public var price: Decimal
-    /// The `tags` member.
     public var tags: [String]
 
     /// Creates a value from its fields.

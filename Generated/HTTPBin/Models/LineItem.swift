@@ -4,9 +4,7 @@ import Interactive
 
 /// One line of a checkout, sent nested in a form as Stripe does.
 nonisolated public struct LineItem: Codable, Sendable, Hashable {
-    /// The `price` member.
     public var price: String
-    /// The `quantity` member.
     public var quantity: Int
 
     /// Creates a value from its fields.

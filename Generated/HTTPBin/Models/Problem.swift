@@ -5,9 +5,7 @@ import Interactive
 
 /// An error body, as GitHub sends with its 4xx and 5xx statuses.
 nonisolated public struct Problem: Codable, Sendable, Hashable {
-    /// The `message` member.
     public var message: String
-    /// The `documentation_url` member.
     public var documentationURL: URL?
 
     /// Creates a value from its fields.

@@ -4,11 +4,8 @@ import Interactive
 
 /// One slide of the sample document.
 nonisolated public struct Slide: Codable, Sendable, Hashable {
-    /// The `title` member.
     public var title: String
-    /// The `type` member.
     public var type: String
-    /// The `items` member.
     public var items: [String]?
 
     /// Creates a value from its fields.

@@ -4,13 +4,9 @@ import Interactive
 
 /// A sample JSON document.
 nonisolated public struct Slideshow: Codable, Sendable, Hashable {
-    /// The `title` member.
     public var title: String
-    /// The `author` member.
     public var author: String
-    /// The `date` member.
     public var date: String
-    /// The `slides` member.
     public var slides: [Slide]
 
     /// Creates a value from its fields.

@@ -4,7 +4,6 @@ import Interactive
 
 /// The document returned by `/json`.
 nonisolated public struct SlideshowDocument: Codable, Sendable, Hashable {
-    /// The `slideshow` member.
     public var slideshow: Slideshow {
         get { _slideshow.value }
         _modify { yield &_slideshow.value }

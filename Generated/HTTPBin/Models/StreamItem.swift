@@ -4,9 +4,7 @@ import Interactive
 
 /// One line of httpbin's `/stream/{count}` JSON Lines.
 nonisolated public struct StreamItem: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int
-    /// The `url` member.
     public var url: String
 
     /// Creates a value from its fields.

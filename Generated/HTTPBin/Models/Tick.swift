@@ -4,9 +4,7 @@ import Interactive
 
 /// One server-sent event of the fault server's `/events`.
 nonisolated public struct Tick: Codable, Sendable, Hashable {
-    /// The `n` member.
     public var n: Int
-    /// The `text` member.
     public var text: String
 
     /// Creates a value from its fields.

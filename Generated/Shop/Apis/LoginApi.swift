@@ -56,7 +56,6 @@ public typealias LoginParser = JSONParser<LoginResponse>
 nonisolated public struct LoginResponse: Codable, Sendable, Hashable {
     /// The session token to send with later requests.
     public var token: String
-    /// The `user` member.
     public var user: User {
         get { _user.value }
         _modify { yield &_user.value }

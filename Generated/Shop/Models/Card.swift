@@ -4,7 +4,6 @@ import Interactive
 
 /// A payment card.
 nonisolated public struct Card: Codable, Sendable, Hashable {
-    /// The `last4` member.
     public var last4: String
 
     /// Creates a value from its fields.

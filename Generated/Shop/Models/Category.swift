@@ -4,12 +4,10 @@ import Interactive
 
 /// A node of the category tree; it contains itself, so its fields are held indirectly.
 nonisolated public struct Category: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int64 {
         get { _storage.value.id }
         set { _storage.value.id = newValue }
     }
-    /// The `name` member.
     public var name: String {
         get { _storage.value.name }
         set { _storage.value.name = newValue }
@@ -19,7 +17,6 @@ nonisolated public struct Category: Codable, Sendable, Hashable {
         get { _storage.value.parent }
         set { _storage.value.parent = newValue }
     }
-    /// The `children` member.
     public var children: [Category]? {
         get { _storage.value.children }
         set { _storage.value.children = newValue }

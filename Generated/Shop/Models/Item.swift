@@ -5,19 +5,12 @@ import Interactive
 
 /// Something for sale.
 nonisolated public struct Item: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int64
-    /// The `title` member.
     public var title: String
-    /// The `price` member.
     public var price: Decimal
-    /// The `tags` member.
     public var tags: [String]
-    /// The `attributes` member.
     public var attributes: [String: String]
-    /// The `status` member.
     public var status: ItemStatus
-    /// The `seller` member.
     public var seller: User? {
         get { _seller?.value }
         set { _seller = newValue.map(Indirect.init) }

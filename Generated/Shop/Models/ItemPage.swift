@@ -4,7 +4,6 @@ import Interactive
 
 /// One page of a list of items.
 nonisolated public struct ItemPage: Codable, Sendable, Hashable {
-    /// The `items` member.
     public var items: [Item]
     /// Pass it to get the next page; absent on the last page.
     public var nextCursor: String?

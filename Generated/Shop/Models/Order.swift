@@ -5,15 +5,10 @@ import Interactive
 
 /// An order of one or more items.
 nonisolated public struct Order: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int64
-    /// The `items` member.
     public var items: [Item]
-    /// The `state` member.
     public var state: OrderState
-    /// The `created_at` member.
     public var createdAt: Date
-    /// The `note` member.
     public var note: String?
 
     /// Creates a value from its fields.

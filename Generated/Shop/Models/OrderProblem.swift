@@ -4,10 +4,7 @@ import Interactive
 
 /// Why an order cannot be changed, sent with an HTTP 409 or 422 outside the envelope.
 nonisolated public struct OrderProblem: Codable, Sendable, Hashable {
-    /// The `reason` member.
     public var reason: String
-    /// The `retryable` member.
-    ///
     /// `false` when absent.
     public var retryable: Bool
 

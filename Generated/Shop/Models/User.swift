@@ -5,11 +5,9 @@ import Interactive
 
 /// A shopper.
 nonisolated public struct User: Codable, Sendable, Hashable {
-    /// The `id` member.
     public var id: Int64
     /// Shown in the header.
     public var nickName: String
-    /// The `avatar` member.
     public var avatar: URL?
 
     /// Creates a value from its fields.

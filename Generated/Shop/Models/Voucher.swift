@@ -4,7 +4,6 @@ import Interactive
 
 /// A prepaid voucher.
 nonisolated public struct Voucher: Codable, Sendable, Hashable {
-    /// The `code` member.
     public var code: String
 
     /// Creates a value from its fields.

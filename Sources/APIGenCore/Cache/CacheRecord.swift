@@ -69,12 +69,10 @@ enum CacheRecord {
             return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
         }
 
-        /// The next text; `nil` past the end or when its bytes are not UTF-8 (decoding would have
-        /// replaced some, which changes the length).
+        /// The next text; `nil` past the end or when its bytes are not UTF-8.
         mutating func text() -> String? {
             guard let field = field() else { return nil }
-            let text = String(decoding: field.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-            return text.utf8.count == field.count ? text : nil
+            return String(validating: field.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         }
     }
 }

@@ -32,7 +32,12 @@ public struct RenderCache: Sendable {
     }
 
     /// The first bytes of every entry; a new format changes the number.
-    private static let magic = Array("apigen render cache 1\n".utf8)
+    private static let magic = Array("apigen render cache 2\n".utf8)
+
+    /// The checksum an entry keeps of its outcome's bytes, as a record's number (63 bits).
+    private static func checksum(_ bytes: UnsafeRawBufferPointer) -> Int {
+        Int(FNV1a64.wordChecksum(bytes) >> 1)
+    }
 
     /// The outcome kept for `key`, when there is one made from the same inputs by this build. The
     /// stored key is read and compared first, so that an outdated entry costs no more than its key.
@@ -47,7 +52,10 @@ public struct RenderCache: Sendable {
               let payload = try? handle.readToEnd()
         else { return nil }
         return payload.withUnsafeBytes { bytes in
+            // The outcome's checksum first: a damaged entry (a changed byte in a kept file) is a miss,
+            // not output that `check` would then call up to date.
             var reader = CacheRecord.Reader(bytes)
+            guard let checksum = reader.number(), checksum == Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[8...])) else { return nil }
             return Self.readOutcome(&reader)
         }
     }
@@ -69,7 +77,10 @@ public struct RenderCache: Sendable {
         var writer = CacheRecord.Writer(capacity: size)
         writer.append(raw: Self.magic)
         key.bytes.withUnsafeBufferPointer { writer.append(bytes: $0) }
-        Self.write(outcome, to: &writer)
+        var record = CacheRecord.Writer(capacity: size)
+        Self.write(outcome, to: &record)
+        writer.append(record.bytes.withUnsafeBytes { Self.checksum($0) })
+        writer.append(raw: record.bytes)
         let entry = entry(for: key)
         // Written beside the entry, then renamed over it: a reader sees the old entry or the new one.
         let temporary = folder.appendingPathComponent(".\(entry.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))")

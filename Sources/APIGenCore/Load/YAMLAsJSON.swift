@@ -67,37 +67,9 @@ public enum YAMLAsJSON {
     /// A YAML number as a JSON number: as written when JSON's grammar allows it (`1.10` stays
     /// `1.10`), else its value (`+5` → `5`, `.5` → `0.5`, `007` → `7`); `nil` when it has none in JSON.
     private static func jsonNumber(_ text: String) -> String? {
-        if isJSONNumber(text) { return text }
+        if JSONText.isJSONNumber(text) { return text }
         if let integer = Int64(text) { return String(integer) }
         guard let double = Double(text), double.isFinite else { return nil }
         return "\(double)"
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    private static func isJSONNumber(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func digits() -> Int {
-            let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            return index - start
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { return false }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if digits() == 0 {
-            return false
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return false }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return index == bytes.count
     }
 }

@@ -166,6 +166,8 @@ struct ApiParser {
 
     private mutating func response(_ node: YAMLNode, of what: String) -> ResponseDecl {
         guard node.pairs != nil else {
+            // `empty`, as in `responses:` (`204: empty`): no body, as when `response` is left out.
+            if case .string("empty")? = node.scalarValue, case .scalar(_, isQuoted: false) = node.kind { return .none }
             guard let type = reader.type(node, "response of \(what)") else { return .none }
             return .type(type, node.location)
         }

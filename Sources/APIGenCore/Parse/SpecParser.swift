@@ -15,8 +15,11 @@ struct SpecParser {
         // A missing or malformed service name is reported, and the rest of the file is still read so
         // that its own problems are reported in the same run.
         let serviceNode = root["service"]
-        let service = serviceNode.flatMap { reader.string($0, "service") } ?? ""
-        if let serviceNode, !service.isEmpty, !Naming.isTypeName(service) {
+        let written = serviceNode.flatMap { reader.string($0, "service") }
+        let service = written ?? ""
+        if let serviceNode, written?.isEmpty == true {
+            reader.diagnostics.error("service must be named: a Swift type name such as Shop", at: serviceNode.location)
+        } else if let serviceNode, !service.isEmpty, !Naming.isTypeName(service) {
             reader.diagnostics.error("service '\(service)' must be a Swift type name (letters, digits and _, starting with an uppercase letter)", at: serviceNode.location)
         }
         var file = SpecFile(path: path, service: service, serviceLocation: (serviceNode ?? root).location, environments: [], models: [], apis: [])

@@ -29,7 +29,7 @@ enum DateCheck {
         guard date(for: node, format: format) != nil else { return nil }
         switch node.scalarValue {
         case .int(let text)?, .float(let text)?: return JSONText.number(text)
-        case .string(let text)?: return JSONText.string(text)
+        case .string(let text)?: return QuotedText.json(text)
         default: return nil
         }
     }

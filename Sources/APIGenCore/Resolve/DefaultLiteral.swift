@@ -17,7 +17,11 @@ enum DefaultLiteral {
         switch type {
         case .optional(let wrapped):
             if case .null? = node.scalarValue { return "nil" }
-            return make(node, type: wrapped, models: models, dates: dates)
+            let literal = make(node, type: wrapped, models: models, dates: dates)
+            // An enum's `none` (or `some`) case where an optional is expected would be read as
+            // `Optional.none`: the default would be `nil`, with a compiler warning.
+            if literal == ".none" || literal == ".some" { return literal.map { ".some(" + $0 + ")" } }
+            return literal
         case .array(let element):
             guard let elements = node.elements else { return nil }
             let items = elements.compactMap { make($0, type: element, models: models, dates: dates) }

@@ -21,7 +21,7 @@ extension MockChecker {
             return object(pairs, fields: fields, owner: member.name, node: node, path: path)
         }
         let body = object(pairs.filter { $0.name != property }, fields: fields, owner: member.name, node: node, path: path)
-        return "{" + JSONText.string(property) + ":" + JSONText.string(tag) + (body == "{}" ? "}" : "," + body.dropFirst())
+        return "{" + QuotedText.json(property) + ":" + QuotedText.json(tag) + (body == "{}" ? "}" : "," + body.dropFirst())
     }
 
     private mutating func checkUntagged(_ node: YAMLNode, _ sum: SumDecl, model: ModelDecl, path: String) -> String {

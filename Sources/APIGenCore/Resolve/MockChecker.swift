@@ -42,7 +42,7 @@ struct MockChecker {
             diagnostics.error("mock of api '\(api)' must be base64 text for a binary response", at: node.location)
             return nil
         }
-        return JSONText.string(text)
+        return QuotedText.json(text)
     }
 
     mutating func check(_ node: YAMLNode, _ type: TypeRef, path: String) -> String {
@@ -55,7 +55,7 @@ struct MockChecker {
             return "[" + elements.enumerated().map { check($0.element, element, path: "\(path.isEmpty ? "" : path)[\($0.offset)]") }.joined(separator: ",") + "]"
         case .dictionary(let value):
             guard let pairs = node.pairs else { return mismatch(node, "a mapping", path) }
-            return "{" + pairs.map { JSONText.string($0.name) + ":" + check($0.value, value, path: child(path, $0.name)) }.joined(separator: ",") + "}"
+            return "{" + pairs.map { QuotedText.json($0.name) + ":" + check($0.value, value, path: child(path, $0.name)) }.joined(separator: ",") + "}"
         case .named(let name):
             if let model = models[name] { return checkModel(node, model, path: path) }
             // An unknown type is reported where it is used; a mock cannot be held against it.
@@ -70,7 +70,7 @@ struct MockChecker {
             let value: String?
             switch (enumeration.rawType, node.scalarValue) {
             case (.string, .string(let text)?):
-                value = enumeration.allowsUnknown || enumeration.cases.contains { $0.rawValue == text } ? JSONText.string(text) : nil
+                value = enumeration.allowsUnknown || enumeration.cases.contains { $0.rawValue == text } ? QuotedText.json(text) : nil
             case (.int, .int(let text)?):
                 // Raw values are stored as numbers (`01` and `+1` are `1`), and so is the JSON written.
                 let number = Int(text).map(String.init)
@@ -106,7 +106,7 @@ struct MockChecker {
                 if let additionalFields {
                     // Undeclared members are plain `Codable`: their dates are ISO 8601.
                     dateFormat = .iso8601
-                    members.append(JSONText.string(pair.name) + ":" + check(pair.value, additionalFields.valueType, path: child(path, pair.name)))
+                    members.append(QuotedText.json(pair.name) + ":" + check(pair.value, additionalFields.valueType, path: child(path, pair.name)))
                     continue
                 }
                 let keys = fields.map(\.key)
@@ -114,7 +114,7 @@ struct MockChecker {
                 continue
             }
             dateFormat = field.shape.dateFormat ?? .iso8601
-            members.append(JSONText.string(field.key) + ":" + check(pair.value, field.type, path: child(path, pair.name)))
+            members.append(QuotedText.json(field.key) + ":" + check(pair.value, field.type, path: child(path, pair.name)))
         }
         // A field with a default may be absent: the default is used.
         for field in fields where !field.type.isOptional && field.shape.defaultNode == nil && !pairs.contains(where: { $0.name == field.key }) {
@@ -126,7 +126,7 @@ struct MockChecker {
     private mutating func checkBuiltin(_ node: YAMLNode, _ name: String, path: String) -> String {
         let value = node.scalarValue
         switch (name, value) {
-        case ("String", .string(let text)?): return JSONText.string(text)
+        case ("String", .string(let text)?): return QuotedText.json(text)
         case ("Int", .int(let text)?), ("Int64", .int(let text)?):
             if let value = Int64(text) { return String(value) }
             return outOfRange(node, name, text, path)
@@ -148,15 +148,15 @@ struct MockChecker {
             diagnostics.error("\(subject(path)) must be \(DateCheck.expectation(dateFormat)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
             return "null"
         case ("UUID", .string(let text)?):
-            if UUID(uuidString: text) != nil { return JSONText.string(text) }
+            if UUID(uuidString: text) != nil { return QuotedText.json(text) }
             diagnostics.error("\(subject(path)) must be a UUID, found '\(text)'", at: node.location)
             return "null"
         case ("URL", .string(let text)?):
-            if URL(string: text) != nil { return JSONText.string(text) }
+            if URL(string: text) != nil { return QuotedText.json(text) }
             diagnostics.error("\(subject(path)) must be a URL, found '\(text)'", at: node.location)
             return "null"
         case ("Data", .string(let text)?):
-            if Data(base64Encoded: text) != nil { return JSONText.string(text) }
+            if Data(base64Encoded: text) != nil { return QuotedText.json(text) }
             diagnostics.error("\(subject(path)) must be base64 text, found '\(text)'", at: node.location)
             return "null"
         case ("JSON", _): return anyJSON(node)
@@ -168,13 +168,13 @@ struct MockChecker {
     func anyJSON(_ node: YAMLNode) -> String {
         switch node.kind {
         case .sequence(let elements): return "[" + elements.map(anyJSON).joined(separator: ",") + "]"
-        case .mapping(let pairs): return "{" + pairs.map { JSONText.string($0.name) + ":" + anyJSON($0.value) }.joined(separator: ",") + "}"
+        case .mapping(let pairs): return "{" + pairs.map { QuotedText.json($0.name) + ":" + anyJSON($0.value) }.joined(separator: ",") + "}"
         case .scalar:
             switch node.scalarValue {
             case .null?, nil: return "null"
             case .bool(let flag)?: return flag ? "true" : "false"
             case .int(let text)?, .float(let text)?: return JSONText.number(text) ?? "null"
-            case .string(let text)?: return JSONText.string(text)
+            case .string(let text)?: return QuotedText.json(text)
             }
         }
     }
@@ -209,8 +209,9 @@ enum JSONText {
         (try? JSONDecoder().decode([T].self, from: Data("[\(json)]".utf8))) != nil
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    private static func isJSONNumber(_ text: String) -> Bool {
+    /// Whether `text` is a number as JSON's grammar writes one:
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]
         func digits() -> Int {
             let count = bytes.prefix { (0x30...0x39).contains($0) }.count
@@ -231,8 +232,4 @@ enum JSONText {
         return bytes.isEmpty
     }
 
-    /// A JSON string literal; control characters become `\uXXXX`.
-    static func string(_ text: String) -> String {
-        QuotedText.make(text, isControl: { $0.value < 0x20 }) { String(format: "\\u%04x", $0.value) }
-    }
 }

@@ -26,9 +26,10 @@ enum ReservedTypeNames {
     ]
 
     /// Names the templates and view models spell or declare: nested types (`Environment`,
-    /// `CodingKeys`, `_Storage`), the `Parser` alias, protocols and the modules imported.
+    /// `CodingKeys`, `_Storage`), the `Parser` alias and a parser's `Output`, protocols and the
+    /// modules imported.
     static let generated: Set<String> = [
-        "Interactive", "Foundation", "Swift", "Environment", "CodingKeys", "CodingKey", "Parser", "_Storage",
+        "Interactive", "Foundation", "Swift", "Environment", "CodingKeys", "CodingKey", "Parser", "Output", "_Storage",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "CaseIterable",
         "RawRepresentable", "Decoder", "Encoder", "Duration", "DecodingError",
     ]

@@ -77,12 +77,6 @@ struct ResolvedApi: Sendable {
     /// The statuses the parser tells apart, most specific first (exact codes, ranges, `default`),
     /// with `response:` as a `2XX` entry; empty for an API without `responses:`.
     var statuses: [ResolvedStatus] = []
-
-    /// Whether several statuses are answers, so the output is an enum `<Stem>Output`.
-    var hasOutputEnum: Bool { statuses.filter(\.isSuccess).count > 1 }
-
-    /// Whether some status is a declared failure, so there is an enum `<Stem>Failure`.
-    var hasFailureEnum: Bool { statuses.contains { !$0.isSuccess } }
 }
 
 /// One status an API's parser tells apart: an entry of `responses:`, or `response:` as `2XX`.

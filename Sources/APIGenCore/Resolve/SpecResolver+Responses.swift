@@ -46,7 +46,7 @@ extension SpecResolver {
                 continue
             }
             if case .code(let code) = entry.status, code == 204 || code == 304, !isEmpty(entry.body) {
-                diagnostics.error("\(owner) declares a body, but a \(code) never has one; write \(code): empty", at: entry.bodyLocation)
+                diagnostics.error("\(owner) declares a body, but a \(code) never has one; write \(code): empty (without quotes)", at: entry.bodyLocation)
             }
             let body: ResolvedResponse
             switch entry.body {

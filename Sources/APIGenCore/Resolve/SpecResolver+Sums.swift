@@ -7,6 +7,7 @@ extension SpecResolver {
         var types: [TypeRef: String] = [:]
         if sum.allowsUnknown { caseNames["unknown"] = "unknown: true" }
         var members: [ResolvedSum.Member] = []
+        let memberTypeNames = sum.members.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
         for member in sum.members {
             checkType(member.type, knownModels: knownModels, at: member.typeLocation)
             rejectFile(member.type, in: "member '\(member.type)' of \(owner)", at: member.typeLocation)
@@ -22,10 +23,11 @@ extension SpecResolver {
                 diagnostics.error("member 'JSON' of \(owner) matches every value, so no member after it could; write unknown: true to keep values no member matches", at: member.typeLocation)
             }
             let derived = member.name.map { Naming.propertyName($0.value) } ?? Self.caseName(for: member.type, models: models)
-            guard let caseName = derived else {
+            guard var caseName = derived else {
                 diagnostics.error("member '\(member.name?.value ?? "\(member.type)")' of \(owner) has no letters or digits to make a Swift case name from", at: member.name?.location ?? member.typeLocation)
                 continue
             }
+            caseName = unshadowed(caseName, typeNames: memberTypeNames, what: "member '\(member.name?.value ?? "\(member.type)")' of \(owner)", at: member.name?.location ?? member.typeLocation)
             let bare = Naming.bare(caseName)
             let hint = member.name == nil ? "; give it a case name with { type: \(member.type), name: … }" : ""
             if caseNames[bare] == "unknown: true" {

@@ -206,13 +206,15 @@ struct SpecResolver: Sendable {
     mutating func checkedFields(_ fields: [FieldDecl], owner: String, knownModels: Set<String>) -> [String] {
         var names = SeenNames(capacity: fields.count)
         var keys = SeenNames(capacity: fields.count)
+        let typeNames = fields.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
         return fields.map { field in
             checkType(field.type, knownModels: knownModels, at: field.typeLocation)
             rejectFile(field.type, in: "field '\(field.name)' of \(owner)", at: field.typeLocation)
-            guard let swiftName = Naming.propertyName(field.name) else {
+            guard var swiftName = Naming.propertyName(field.name) else {
                 diagnostics.error("field name '\(field.name)' of \(owner) has no letters or digits to make a Swift name from", at: field.location)
                 return "_"
             }
+            swiftName = unshadowed(swiftName, typeNames: typeNames, what: "field '\(field.name)' of \(owner)", at: field.location)
             let bare = Naming.bare(swiftName)
             if let other = names.note(bare, usedBy: field.name) {
                 diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both become the Swift name \(bare)", at: field.location)
@@ -222,6 +224,29 @@ struct SpecResolver: Sendable {
             }
             return swiftName
         }
+    }
+
+    /// The names a type's coding spells for it and the types inside it: the spec's, the Swift
+    /// type's (`用户`, `_2fa`, `String`).
+    static func spelledTypeNames(of type: TypeRef, into names: inout Set<String>) {
+        switch type {
+        case .named(let name):
+            names.insert(name)
+            if let swift = BuiltinType.swiftNames[name] ?? Naming.typeName(name) { names.insert(swift) }
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
+            spelledTypeNames(of: wrapped, into: &names)
+        }
+    }
+
+    /// A member's Swift name, unless it is spelled like a type its struct or enum uses: a name in a
+    /// script without case (`用户: 用户`) or starting with a digit is the same for the member and
+    /// the type, and the member would hide the type from the generated code (`用户.self` names the
+    /// member). Such a member is named `…Value`, with a warning.
+    mutating func unshadowed(_ swiftName: String, typeNames: Set<String>, what: String, at location: SourceLocation) -> String {
+        let bare = Naming.bare(swiftName)
+        guard typeNames.contains(bare) else { return swiftName }
+        diagnostics.warning("\(what) is spelled like the type \(bare), which it would hide in Swift; its Swift name is \(bare)Value", at: location)
+        return bare + "Value"
     }
 
     private mutating func checkedCases(_ enumeration: EnumDecl, owner: String) -> [String] {

@@ -47,7 +47,7 @@ extension ApiViewModel {
             imports.add(header.decl.type, using: types)
             let type = types.swift(header.decl.type)
             let key = header.decl.key
-            let docLines = SwiftLiteral.docLines(header.decl.description ?? "The `\(SwiftLiteral.withoutBackticks(key))` header.")
+            let docLines = SwiftLiteral.docLines(header.decl.description ?? "Read from the `\(SwiftLiteral.withoutBackticks(key))` response header.")
             members.append(["name": .text(header.swiftName), "type": .text(type), "docLines": .texts(docLines)])
             parameters.append(Layout.initParameter(name: header.swiftName, type: type, isOptional: header.decl.type.isOptional))
             arguments.append("\(Naming.argumentLabel(header.swiftName)): response.headers.decode(\(type).self, named: \(SwiftLiteral.string(key)))")

@@ -61,11 +61,15 @@ enum ApiViewModel {
         let statusParsing = withStatuses(responseParsing, api: api, envelope: envelope, types: types, imports: &imports)
         let parsing = withHeaders(statusParsing, api: api, types: types, imports: &imports)
         if case .binary = api.response, parsing.standard == nil { imports.foundation = true }
-        let summary = SwiftLiteral.docLines(decl.description ?? "Calls \(decl.method) \(decl.path).")
+        // The method and path as sent, constant query items included; said once when the spec
+        // gives no description.
+        let constants = decl.constantQuery.map { item in item.value.map { item.name + "=" + $0 } ?? item.name }
+        let route = SwiftLiteral.docCode(decl.method + " " + decl.path + (constants.isEmpty ? "" : "?" + constants.joined(separator: "&")))
+        let summary = decl.description.map { SwiftLiteral.docLines($0) + ["", route] } ?? ["Calls " + route + "."]
         return RenderJob(template: "api", path: "\(service.name)/Apis/\(apiType).swift", context: [
             "source": .text(Layout.source(decl.file)),
             "imports": .texts(imports.lines),
-            "docLines": .texts(summary + ["", SwiftLiteral.docCode("\(decl.method) \(decl.path)")]),
+            "docLines": .texts(summary),
             "deprecation": .text(or: decl.deprecated.map(StructViewModel.deprecationAttribute)),
             "apiType": .text(apiType),
             "apiNameLiteral": .text(SwiftLiteral.string(decl.name)),

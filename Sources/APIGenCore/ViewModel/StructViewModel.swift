@@ -32,8 +32,11 @@ enum StructViewModel {
             let computed = !storesIndirectly && (deprecation != nil || indirect)
             let stored = computed ? storageNames.name(for: name) : name
             let storage = indirect ? IndirectStorage(stored: stored, field: name, type: wrappedType, isOptional: field.type.isOptional) : nil
-            var docLines = field.description.map(SwiftLiteral.docLines) ?? [.concatenating("The ", SwiftLiteral.docCode(field.key), " member.")]
-            if let defaultLiteral = field.shape.defaultLiteral { docLines += ["", .concatenating(SwiftLiteral.docCode(defaultLiteral), " when absent.")] }
+            // What the spec documents, and the default: a line that only restates the name says nothing.
+            var docLines = field.description.map(SwiftLiteral.docLines) ?? []
+            if let defaultLiteral = field.shape.defaultLiteral {
+                docLines += (docLines.isEmpty ? [] : [""]) + [.concatenating(SwiftLiteral.docCode(defaultLiteral), " when absent.")]
+            }
             var fieldModel: ViewModel = [
                 "name": .text(name),
                 "type": .text(type),
