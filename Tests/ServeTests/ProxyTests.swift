@@ -129,7 +129,9 @@ struct ProxyTests {
                 self.send_header('Content-Type', 'text/plain')
                 self.send_header('Content-Length', str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                if self.command != 'HEAD':
+                    self.wfile.write(body)
+            do_HEAD = do_GET
         """)
         defer { backend.terminate() }
         let front = try await ServeFixture.start(try shopProxyingTo(port: port)) { $0.proxyEnvironment = "staging" }
@@ -139,6 +141,9 @@ struct ProxyTests {
         #expect(raw.contains("\r\nset-cookie: session=abc; Path=/; HttpOnly\r\n") || raw.contains("\r\nSet-Cookie: session=abc; Path=/; HttpOnly\r\n"), "\(raw)")
         #expect(raw.lowercased().contains("\r\nset-cookie: csrf=xyz; expires=wed, 21 oct 2037 07:28:00 gmt\r\n"), "\(raw)")
         #expect(raw.hasSuffix("backend saw /api/not/in/the/spec?x=1"), "\(raw)")
+        // A HEAD keeps the length of the body it does not carry.
+        let head = try await RawExchange.send(port: front.port, "HEAD /api/not/in/the/spec HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(head.lowercased().contains("\r\ncontent-length: \("backend saw /api/not/in/the/spec".utf8.count)\r\n"), "\(head)")
         // Outside every proxied service's base path, it stays a 404.
         #expect(try await ServeFixture.send(port: front.port, "/elsewhere").status == 404)
     }

@@ -300,7 +300,8 @@ struct ServeResponder: HTTPResponder {
         if answer.status == 204 || answer.status == 304 {
             return Response(status: .init(code: answer.status), headers: headers)
         }
-        headers[.contentLength] = String(answer.body.count)
+        // A forwarded HEAD answer keeps the backend's length, that of the body it does not send.
+        if headers[.contentLength] == nil { headers[.contentLength] = String(answer.body.count) }
         return Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 }
