@@ -206,7 +206,8 @@ struct SpecResolver: Sendable {
     mutating func checkedFields(_ fields: [FieldDecl], owner: String, knownModels: Set<String>) -> [String] {
         var names = SeenNames(capacity: fields.count)
         var keys = SeenNames(capacity: fields.count)
-        let typeNames = fields.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
+        // Made only for a name that could be a type's: one not starting with a lowercase ASCII letter.
+        var typeNames: Set<String>?
         return fields.map { field in
             checkType(field.type, knownModels: knownModels, at: field.typeLocation)
             rejectFile(field.type, in: "field '\(field.name)' of \(owner)", at: field.typeLocation)
@@ -214,7 +215,11 @@ struct SpecResolver: Sendable {
                 diagnostics.error("field name '\(field.name)' of \(owner) has no letters or digits to make a Swift name from", at: field.location)
                 return "_"
             }
-            swiftName = unshadowed(swiftName, typeNames: typeNames, what: "field '\(field.name)' of \(owner)", at: field.location)
+            if Self.maySpellAType(swiftName) {
+                let names = typeNames ?? fields.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
+                typeNames = names
+                swiftName = unshadowed(swiftName, typeNames: names, what: "field '\(field.name)' of \(owner)", at: field.location)
+            }
             let bare = Naming.bare(swiftName)
             if let other = names.note(bare, usedBy: field.name) {
                 diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both become the Swift name \(bare)", at: field.location)
@@ -226,16 +231,23 @@ struct SpecResolver: Sendable {
         }
     }
 
-    /// The names a type's coding spells for it and the types inside it: the spec's, the Swift
-    /// type's (`用户`, `_2fa`, `String`).
+    /// The Swift names of a type and the types inside it, as its coding spells them (`用户`,
+    /// `_2fa`, `String`).
     static func spelledTypeNames(of type: TypeRef, into names: inout Set<String>) {
         switch type {
         case .named(let name):
-            names.insert(name)
             if let swift = BuiltinType.swiftNames[name] ?? Naming.typeName(name) { names.insert(swift) }
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
             spelledTypeNames(of: wrapped, into: &names)
         }
+    }
+
+    /// Whether a member's Swift name could be a type's: type names start with an uppercase letter,
+    /// `_` or a letter of a script without case, never with a lowercase ASCII letter (nearly every
+    /// member's name does).
+    static func maySpellAType(_ swiftName: String) -> Bool {
+        guard let first = Naming.bare(swiftName).utf8.first else { return false }
+        return !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
     }
 
     /// A member's Swift name, unless it is spelled like a type its struct or enum uses: a name in a
