@@ -77,6 +77,22 @@ extension HTTPBinTests {
             #expect(echo.headers["Content-Length"] == "23")
         }
 
+        @Test("305 is not followed: the POST is not sent again, the 305 is the answer", arguments: TransportKind.allCases)
+        func useProxyIsNotFollowed(transport: TransportKind) async throws {
+            let base = try await useLocalHTTPBin()
+            let api = EchoApi(base, "/redirect-to", method: .post, query: [("url", "/anything/landed"), ("status_code", "305")], body: ["title": "lamp"])
+            do {
+                let echo = try await transport.executor().execute(api)
+                Issue.record("followed to \(echo.url)")
+            } catch {
+                guard case .unacceptableStatus(let status, _, _) = error else {
+                    Issue.record("expected the 305, got \(error)")
+                    return
+                }
+                #expect(status == 305)
+            }
+        }
+
         @Test("301, 302 and 303 turn a POST into a GET without body", arguments: TransportKind.allCases, [301, 302, 303])
         func postBecomesGet(transport: TransportKind, status: Int) async throws {
             let executor = transport.executor()

@@ -7,7 +7,8 @@ import FoundationNetworking
 /// from the one URLSession offers, which on Linux loses a 307/308 POST's body and on every platform
 /// keeps credentials when the redirect leaves the origin.
 ///
-/// - 307 and 308 repeat the method, body and headers (RFC 9110 §15.4.8, §15.4.9).
+/// - 307 and 308 repeat the method, body and headers (RFC 9110 §15.4.8, §15.4.9); 305 and 306
+///   are not followed (``notFollowed``): their answer comes back as it is.
 /// - 301 and 302 turn a POST into a GET without body; 303 turns anything but HEAD into a GET without
 ///   body (RFC 9110 §15.4.2–§15.4.4, as browsers and curl do).
 /// - A redirect to another origin (scheme, host or port) drops `Authorization`,
@@ -16,6 +17,8 @@ import FoundationNetworking
 package enum RedirectRequest {
     /// Header names that carry credentials, lowercased; dropped when the origin changes.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// Redirect statuses that are not followed: 305 Use Proxy (deprecated) and the unused 306.
+    static let notFollowed: Set<Int> = [305, 306]
     /// Headers that describe a body, lowercased; dropped with it.
     static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding", "transfer-encoding"]
 
