@@ -30,29 +30,8 @@ struct ServeResponder: HTTPResponder {
             return response(to: request, MockAnswer(status: 204, contentType: nil, headers: [], body: []))
         }
         let matches = state.routes.matches(method: request.method.rawValue, path: request.uri.path)
-        if matches.isEmpty, request.method == .options, state.allowsCrossOrigin, let preflight = preflight(request) {
-            line.status = preflight.status
-            return response(to: request, preflight)
-        }
         guard !matches.isEmpty else {
-            // A path an API owns (with another method) is never a page; with `--proxy`, what no
-            // spec declares is the backend's.
-            if !state.routes.hasPath(request.uri.path), let page = page(for: request) {
-                line.status = page.status
-                return response(to: request, page)
-            }
-            if let (proxy, path) = state.fallbackProxy(for: request.uri.path) {
-                line.via = "proxy"
-                let answer: MockAnswer
-                if let bytes = try await body(of: request, context: context) {
-                    answer = await proxy.forward(method: request.method.rawValue, path: path, query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes)
-                } else {
-                    answer = .json(status: 413, "{\"error\":413,\"message\":\(JSONValue.string(tooLarge(context)).text)}")
-                }
-                line.status = answer.status
-                return response(to: request, answer)
-            }
-            let answer = notFound(request)
+            let answer = try await unmatchedAnswer(request, context: context, via: &line.via)
             line.status = answer.status
             return response(to: request, answer)
         }
@@ -102,6 +81,20 @@ struct ServeResponder: HTTPResponder {
         let answer = scenario.map { scenarioAnswer($0, served: served) } ?? served.answer
         line.status = answer.status
         return response(to: request, answer)
+    }
+
+    /// The answer to a request no API's method and path match: a CORS preflight, a reference page
+    /// (never at a path an API owns with another method), with `--proxy` the backend's answer (what
+    /// no spec declares is the backend's, as in `nei server`'s online mode), else a 404 or 405.
+    private func unmatchedAnswer(_ request: Request, context: ServeContext, via: inout String?) async throws -> MockAnswer {
+        if request.method == .options, state.allowsCrossOrigin, let preflight = preflight(request) { return preflight }
+        if !state.routes.hasPath(request.uri.path), let page = page(for: request) { return page }
+        guard let (proxy, path) = state.fallbackProxy(for: request.uri.path) else { return notFound(request) }
+        via = "proxy"
+        guard let bytes = try await body(of: request, context: context) else {
+            return .json(status: 413, "{\"error\":413,\"message\":\(JSONValue.string(tooLarge(context)).text)}")
+        }
+        return await proxy.forward(method: request.method.rawValue, path: path, query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes)
     }
 
     /// The request's body, or `nil` when it is larger than the server takes.
