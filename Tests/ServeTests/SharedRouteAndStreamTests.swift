@@ -109,7 +109,7 @@ struct SharedRouteAndStreamTests {
         // Neither validates: the first API's problem is the answer.
         let neither = try await ServeFixture.send("POST", port: server.port, "/api/post", headers: ["Content-Type": "application/json"], body: "{}")
         #expect(neither.status == 400)
-        #expect(neither.body.contains("multipart body without a boundary"), "\(neither.body)")
+        #expect(neither.body.contains("body is not multipart/form-data: multipart body without a boundary"), "\(neither.body)")
     }
 
     @Test func anExplodedMapInTheQueryIsItsItems() async throws {

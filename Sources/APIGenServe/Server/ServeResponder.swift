@@ -209,8 +209,8 @@ struct ServeResponder: HTTPResponder {
         let methods = state.routes.methods(at: request.uri.path)
         let message = methods.isEmpty ? "no api at \(request.uri.path)" : "no api for \(request.method.rawValue) \(request.uri.path)"
         var answer = MockAnswer.json(status: methods.isEmpty ? 404 : 405, "{\"error\":\(methods.isEmpty ? 404 : 405),\"message\":\(JSONValue.string(message).text)}")
-        // A 405 says which methods the path has (RFC 9110, 15.5.6).
-        if !methods.isEmpty { answer.headers.append(("Allow", methods.joined(separator: ", "))) }
+        // A 405 says which methods the path has (RFC 9110, 15.5.6), OPTIONS too when preflights are answered.
+        if !methods.isEmpty { answer.headers.append(("Allow", (methods + (state.allowsCrossOrigin ? ["OPTIONS"] : [])).joined(separator: ", "))) }
         return answer
     }
 

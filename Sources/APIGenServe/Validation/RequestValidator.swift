@@ -13,7 +13,9 @@ struct RequestValidator {
     /// The problem with the request, or `nil` when it is valid.
     func problem(in input: RequestInput, for api: SpecDescription.Api) -> String? {
         if let problem = constantsProblem(in: input, for: api) { return problem }
-        if case .invalidJSON(let reason) = input.body { return "body is not JSON: \(reason)" }
+        if case .invalidJSON(let reason) = input.body {
+            return api.bodyEncoding == "multipart" ? "body is not multipart/form-data: \(reason)" : "body is not JSON: \(reason)"
+        }
         if let whole = api.wholeBody {
             switch input.body {
             case .json(let value):
