@@ -47,6 +47,7 @@ struct APIGenServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0-65535") }
     }
 
+    /// `57 APIs of 2 services`, for the start and reload lines.
     private static func counted(_ project: ServeProject) -> String {
         let apiCount = project.description.services.reduce(0) { $0 + $1.apis.count }
         let serviceCount = project.description.services.count
