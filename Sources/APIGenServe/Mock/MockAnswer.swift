@@ -90,6 +90,11 @@ struct MockAnswer: Sendable {
         return MockAnswer(status: 200, contentType: "text/event-stream", headers: [("Cache-Control", "no-cache")], body: Array(text.utf8))
     }
 
+    /// The server's own error shape, `{"error": status, "message": …}`, where no envelope applies.
+    static func plainError(status: Int, message: String) -> MockAnswer {
+        json(status: status, "{\"error\":\(status),\"message\":\(JSONValue.string(message).text)}")
+    }
+
     static func json(status: Int, _ text: String, headers: [(String, String)] = []) -> MockAnswer {
         MockAnswer(status: status, contentType: "application/json; charset=utf-8", headers: headers, body: Array(text.utf8))
     }

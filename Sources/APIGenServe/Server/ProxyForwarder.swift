@@ -75,6 +75,6 @@ final class ProxyForwarder: Sendable {
 
     /// The answer when the backend cannot be reached, in the shape of the server's other errors.
     private static func badGateway(_ message: String) -> MockAnswer {
-        MockAnswer.json(status: 502, "{\"error\":502,\"message\":\(JSONValue.string("bad gateway: " + message).text)}")
+        .plainError(status: 502, message: "bad gateway: " + message)
     }
 }

@@ -92,7 +92,7 @@ struct ServeResponder: HTTPResponder {
         guard let (proxy, path) = state.fallbackProxy(for: request.uri.path) else { return notFound(request) }
         via = "proxy"
         guard let bytes = try await body(of: request, context: context) else {
-            return .json(status: 413, "{\"error\":413,\"message\":\(JSONValue.string(tooLarge(context)).text)}")
+            return .plainError(status: 413, message: tooLarge(context))
         }
         return await proxy.forward(method: request.method.rawValue, path: path, query: request.uri.query, headers: request.headers.map { ($0.name.rawName, $0.value) }, body: bytes)
     }
@@ -202,13 +202,13 @@ struct ServeResponder: HTTPResponder {
         if let envelope = served.api.envelope {
             return .json(status: status, EnvelopeText.failure(envelope, code: String(status), message: message))
         }
-        return .json(status: status, "{\"error\":\(status),\"message\":\(JSONValue.string(message).text)}")
+        return .plainError(status: status, message: message)
     }
 
     private func notFound(_ request: Request) -> MockAnswer {
         let methods = state.routes.methods(at: request.uri.path)
         let message = methods.isEmpty ? "no api at \(request.uri.path)" : "no api for \(request.method.rawValue) \(request.uri.path)"
-        var answer = MockAnswer.json(status: methods.isEmpty ? 404 : 405, "{\"error\":\(methods.isEmpty ? 404 : 405),\"message\":\(JSONValue.string(message).text)}")
+        var answer = MockAnswer.plainError(status: methods.isEmpty ? 404 : 405, message: message)
         // A 405 says which methods the path has (RFC 9110, 15.5.6), OPTIONS too when preflights are answered.
         if !methods.isEmpty { answer.headers.append(("Allow", (methods + (state.allowsCrossOrigin ? ["OPTIONS"] : [])).joined(separator: ", "))) }
         return answer
