@@ -7,6 +7,8 @@ extension SpecResolver {
         var types: [TypeRef: String] = [:]
         if sum.allowsUnknown { caseNames["unknown"] = "unknown: true" }
         var members: [ResolvedSum.Member] = []
+        // The Swift names of the members' types, made only once a case name could be one.
+        var memberTypeNames: Set<String>?
         for member in sum.members {
             checkType(member.type, knownModels: knownModels, at: member.typeLocation)
             rejectFile(member.type, in: "member '\(member.type)' of \(owner)", at: member.typeLocation)
@@ -26,10 +28,10 @@ extension SpecResolver {
                 diagnostics.error("member '\(member.name?.value ?? "\(member.type)")' of \(owner) has no letters or digits to make a Swift case name from", at: member.name?.location ?? member.typeLocation)
                 continue
             }
-            if Self.maySpellAType(caseName) {
-                let memberTypeNames = sum.members.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
-                caseName = unshadowed(caseName, typeNames: memberTypeNames, what: "member '\(member.name?.value ?? "\(member.type)")' of \(owner)", at: member.name?.location ?? member.typeLocation)
-            }
+            caseName = unshadowed(
+                caseName, amongTypesOf: sum.members.map(\.type), typeNames: &memberTypeNames,
+                what: "member '\(member.name?.value ?? "\(member.type)")' of \(owner)", at: member.name?.location ?? member.typeLocation
+            )
             let bare = Naming.bare(caseName)
             let hint = member.name == nil ? "; give it a case name with { type: \(member.type), name: … }" : ""
             if caseNames[bare] == "unknown: true" {

@@ -215,11 +215,7 @@ struct SpecResolver: Sendable {
                 diagnostics.error("field name '\(field.name)' of \(owner) has no letters or digits to make a Swift name from", at: field.location)
                 return "_"
             }
-            if Self.maySpellAType(swiftName) {
-                let names = typeNames ?? fields.reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1.type, into: &$0) }
-                typeNames = names
-                swiftName = unshadowed(swiftName, typeNames: names, what: "field '\(field.name)' of \(owner)", at: field.location)
-            }
+            swiftName = unshadowed(swiftName, amongTypesOf: fields.map(\.type), typeNames: &typeNames, what: "field '\(field.name)' of \(owner)", at: field.location)
             let bare = Naming.bare(swiftName)
             if let other = names.note(bare, usedBy: field.name) {
                 diagnostics.error("fields '\(other)' and '\(field.name)' of \(owner) both become the Swift name \(bare)", at: field.location)
@@ -250,14 +246,21 @@ struct SpecResolver: Sendable {
         return !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
     }
 
-    /// A member's Swift name, unless it is spelled like a type its struct or enum uses: a name in a
-    /// script without case (`用户: 用户`) or starting with a digit is the same for the member and
-    /// the type, and the member would hide the type from the generated code (`用户.self` names the
-    /// member). Such a member is named `…Value`, with a warning.
-    mutating func unshadowed(_ swiftName: String, typeNames: Set<String>, what: String, at location: SourceLocation) -> String {
+    /// A member's Swift name, unless it is spelled like a type its struct or enum uses (`types`): a
+    /// name in a script without case (`用户: 用户`) or starting with a digit is the same for the
+    /// member and the type, and the member would hide the type from the generated code (`用户.self`
+    /// names the member). Such a member is named `…Value`, with a warning. `typeNames` keeps the
+    /// types' Swift names once a member needed them, for the owner's other members; the types and
+    /// `what` are made only when they are needed (this runs for every field).
+    mutating func unshadowed(
+        _ swiftName: String, amongTypesOf types: @autoclosure () -> [TypeRef], typeNames: inout Set<String>?, what: @autoclosure () -> String, at location: SourceLocation
+    ) -> String {
+        guard Self.maySpellAType(swiftName) else { return swiftName }
+        let names = typeNames ?? types().reduce(into: Set<String>()) { Self.spelledTypeNames(of: $1, into: &$0) }
+        typeNames = names
         let bare = Naming.bare(swiftName)
-        guard typeNames.contains(bare) else { return swiftName }
-        diagnostics.warning("\(what) is spelled like the type \(bare), which it would hide in Swift; its Swift name is \(bare)Value", at: location)
+        guard names.contains(bare) else { return swiftName }
+        diagnostics.warning("\(what()) is spelled like the type \(bare), which it would hide in Swift; its Swift name is \(bare)Value", at: location)
         return bare + "Value"
     }
 
