@@ -17,6 +17,12 @@ enum CacheRecord {
             withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { bytes.append(contentsOf: $0) }
         }
 
+        /// Writes a number over the eight bytes at `offset`, which an earlier ``append(_:)-(Int)``
+        /// reserved (a checksum of what follows it).
+        mutating func set(_ number: Int, at offset: Int) {
+            withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { bytes.replaceSubrange(offset..<offset + 8, with: $0) }
+        }
+
         /// Appends a text as its UTF-8 length and bytes.
         mutating func append(_ text: String) {
             var text = text

@@ -77,10 +77,11 @@ public struct RenderCache: Sendable {
         var writer = CacheRecord.Writer(capacity: size)
         writer.append(raw: Self.magic)
         key.bytes.withUnsafeBufferPointer { writer.append(bytes: $0) }
-        var record = CacheRecord.Writer(capacity: size)
-        Self.write(outcome, to: &record)
-        writer.append(record.bytes.withUnsafeBytes { Self.checksum($0) })
-        writer.append(raw: record.bytes)
+        // The checksum's place, filled once the outcome behind it is written.
+        let checksumOffset = writer.bytes.count
+        writer.append(0)
+        Self.write(outcome, to: &writer)
+        writer.set(writer.bytes.withUnsafeBytes { Self.checksum(UnsafeRawBufferPointer(rebasing: $0[(checksumOffset + 8)...])) }, at: checksumOffset)
         let entry = entry(for: key)
         // Written beside the entry, then renamed over it: a reader sees the old entry or the new one.
         let temporary = folder.appendingPathComponent(".\(entry.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))")
