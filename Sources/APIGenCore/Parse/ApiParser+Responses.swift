@@ -40,7 +40,7 @@ extension ApiParser {
         guard node.pairs != nil else {
             switch node.scalarValue {
             case .null?: return entry
-            case .string("empty")? where !isQuoted(node): return entry
+            case _ where Self.isEmptyBody(node): return entry
             default:
                 guard let type = reader.type(node, "type of \(what)") else { return nil }
                 entry.body = .type(type, node.location)
@@ -85,8 +85,10 @@ extension ApiParser {
         return entry
     }
 
-    private func isQuoted(_ node: YAMLNode) -> Bool {
-        if case .scalar(_, true) = node.kind { return true }
+    /// Whether `node` is the word `empty`, unquoted: no body (`response: empty`, `204: empty`); a
+    /// quoted `"empty"` is a type name.
+    static func isEmptyBody(_ node: YAMLNode) -> Bool {
+        if case .scalar("empty", isQuoted: false) = node.kind { return true }
         return false
     }
 }

@@ -167,7 +167,7 @@ struct ApiParser {
     private mutating func response(_ node: YAMLNode, of what: String) -> ResponseDecl {
         guard node.pairs != nil else {
             // `empty`, as in `responses:` (`204: empty`): no body, as when `response` is left out.
-            if case .string("empty")? = node.scalarValue, case .scalar(_, isQuoted: false) = node.kind { return .none }
+            if Self.isEmptyBody(node) { return .none }
             guard let type = reader.type(node, "response of \(what)") else { return .none }
             return .type(type, node.location)
         }
