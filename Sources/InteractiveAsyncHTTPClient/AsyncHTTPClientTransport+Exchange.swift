@@ -13,9 +13,6 @@ extension AsyncHTTPClientTransport {
         case redirect(HTTPRequest)
     }
 
-    /// The redirect statuses; the target is the `Location` header.
-    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
-
     /// A download's partial file is finished the moment the calling task is cancelled (see
     /// ``DownloadSink/withSink(for:reporter:_:)``), not when the body's iteration notices.
     func exchange(_ request: HTTPRequest, deadline: NIODeadline) async throws(InteractiveError) -> Outcome {
@@ -36,7 +33,7 @@ extension AsyncHTTPClientTransport {
         let status = Int(response.status.code)
         let headers = Self.headers(of: response)
         cookies?.store(setBy: headers, from: request.url)
-        if Self.redirectStatuses.contains(status), let location = headers["Location"],
+        if RedirectRequest.followed.contains(status), let location = headers["Location"],
            let target = URL(string: location, relativeTo: request.url)?.absoluteURL, RedirectRequest.isWebURL(target) {
             // Read to the end so the connection can serve the next request.
             _ = try await collect(response.body, for: request)

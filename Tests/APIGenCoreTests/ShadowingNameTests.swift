@@ -98,4 +98,15 @@ import Testing
         #expect(list.contains("/// Calls `GET /list`."), "\(list)")
         #expect(!list.contains("EmptyResponse") || list.contains("EmptyParser"), "\(list)")
     }
+
+    /// A quoted `"empty"` is a type name; the error says how to write a response without a body.
+    @Test func aQuotedEmptyResponseSaysToDropTheQuotes() throws {
+        let output = try SpecHarness.diagnose("""
+        service: Shop
+        environments: { debug: "http://127.0.0.1:8085/api" }
+        apis:
+          Ping: { path: /ping, response: "empty" }
+        """)
+        #expect(output == ["spec.yaml:4:34: error: unknown type 'empty'; a response without a body is written empty, without quotes"], "\(output)")
+    }
 }

@@ -48,6 +48,30 @@ struct ParserTests {
         #expect(snippet.hasPrefix(#"{"items": [{"id": 1"#))
     }
 
+    @Test("a number its field cannot hold is called that, not invalid JSON", arguments: ["1.5", "1e30", "99999999999999999999"])
+    func numberOutOfType(number: String) {
+        let error = failure { () throws(InteractiveError) in
+            try JSONParser<Item>().parse(.json(#"{"id": \#(number), "title": "cup", "price": 2}"#))
+        }
+        guard case .decoding(_, let message, _) = error else {
+            Issue.record("expected decoding, got \(String(describing: error))")
+            return
+        }
+        // Darwin's Foundation names the field and the type; swift-foundation on Linux names neither.
+        #expect(!message.contains("not valid JSON"), "\(message)")
+        #expect(message.contains("does not fit") || message.contains("id"), "\(message)")
+    }
+
+    @Test("JSON cut short is still reported as invalid")
+    func truncatedJSON() {
+        let error = failure { () throws(InteractiveError) in try JSONParser<Item>().parse(.json(#"{"id": 1, "title": "#)) }
+        guard case .decoding(_, let message, _) = error else {
+            Issue.record("expected decoding, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("not valid JSON"), "\(message)")
+    }
+
     @Test("a missing key is reported with its path")
     func missingKey() {
         let error = failure { () throws(InteractiveError) in try JSONParser<Item>().parse(.json(#"{"id": 1, "price": 2}"#)) }

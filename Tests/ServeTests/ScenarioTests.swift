@@ -127,8 +127,12 @@ struct ScenarioTests {
         #expect(throws: Scenario.Problem.self) { try ScenarioFile(yaml: "apis:\n  Login: { status: 9000 }\n", file: "s.yaml") }
         #expect(throws: Scenario.Problem.self) { try ScenarioFile(yaml: "api:\n  Login: { status: 500 }\n", file: "s.yaml") }
         var options = ServeOptions()
-        options.scenarios = try ScenarioFile(yaml: "apis:\n  Logn: { status: 500 }\n", file: "s.yaml")
-        #expect(throws: ServeSetupError.self) { try MockServer(project: ServeFixture.project, options: options) }
+        options.scenarios = try ScenarioFile(yaml: "apis:\n  Logn: { status: 500 }\n  Zzqx: { status: 500 }\n", file: "s.yaml")
+        let error = #expect(throws: ServeSetupError.self) { try MockServer(project: ServeFixture.project, options: options) }
+        #expect(error?.description == """
+        s.yaml:2:3: scenario for api 'Logn', which no spec declares; did you mean 'Login'?
+        s.yaml:3:3: scenario for api 'Zzqx', which no spec declares
+        """)
     }
 
     /// A problem says where it is, and a file with several always reports the first in its order

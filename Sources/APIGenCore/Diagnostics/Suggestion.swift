@@ -1,5 +1,5 @@
 /// "Did you mean …" for a misspelt key or name.
-enum Suggestion {
+package enum Suggestion {
     /// Longer words get no suggestion: a typo search over them would cost more than it could help.
     static let longestWord = 100
 
@@ -34,12 +34,12 @@ enum Suggestion {
         return best?.0
     }
 
-    /// ` (did you mean 'x'?)` or an empty string.
-    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    /// `; did you mean 'x'?` or an empty string.
+    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         hint(for: word, in: Candidates(candidates))
     }
 
-    /// ` (did you mean 'x'?)` or an empty string.
+    /// `; did you mean 'x'?` or an empty string.
     static func hint(for word: String, in candidates: Candidates) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }

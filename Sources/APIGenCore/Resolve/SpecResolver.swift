@@ -316,7 +316,14 @@ struct SpecResolver: Sendable {
             }
             // A spec with hundreds of unknown types is not a spec with typos: stop suggesting.
             unknownTypes += 1
-            let hint = unknownTypes > 100 ? "" : candidates.map { Suggestion.hint(for: use.name, in: $0.candidates) } ?? ""
+            let hint = if use.name == "empty" {
+                // A quoted `"empty"` reaches here as a type name.
+                "; a response without a body is written empty, without quotes"
+            } else if unknownTypes > 100 {
+                ""
+            } else {
+                candidates.map { Suggestion.hint(for: use.name, in: $0.candidates) } ?? ""
+            }
             diagnostics.error("unknown type '\(use.name)'\(hint)", at: use.location)
         }
         unknownTypeUses = []

@@ -14,6 +14,9 @@ public struct ScenarioFile: Sendable {
     public var apis: [String: Scenario] = [:]
     /// Scenario by name, picked with `X-Apigen-Scenario: <name>`.
     public var named: [String: Scenario] = [:]
+    /// Where each API name of ``apis`` stands in the file (`file:line:column`), in the file's order,
+    /// for problems found later (an API no spec declares).
+    public var apiPlaces: [(name: String, place: String)] = []
 
     /// No scenarios.
     public init() {}
@@ -34,7 +37,9 @@ public struct ScenarioFile: Sendable {
         }
         for (key, value) in mapping {
             switch key.string {
-            case "apis"?: apis = try Self.scenarios(value, section: "apis", file: file)
+            case "apis"?:
+                apis = try Self.scenarios(value, section: "apis", file: file)
+                apiPlaces = (value.mapping ?? [:]).map { key, _ in (key.string ?? "", Self.place(file, key)) }
             case "scenarios"?: named = try Self.scenarios(value, section: "scenarios", file: file)
             default: throw Scenario.Problem(description: "\(Self.place(file, key)): unknown key '\(key.string ?? "")'; expected apis or scenarios")
             }

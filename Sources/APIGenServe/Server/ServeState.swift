@@ -32,8 +32,12 @@ final class ServeState: Sendable {
                 proxies[service.name] = ProxyForwarder(baseURL: url)
             }
         }
-        for name in options.scenarios.apis.keys.sorted() where project.api(named: name) == nil {
-            throw ServeSetupError("scenario file names api '\(name)', which no spec declares")
+        let unknown = options.scenarios.apiPlaces.filter { project.api(named: $0.name) == nil }
+        if !unknown.isEmpty {
+            let names = project.description.services.flatMap { $0.apis.map(\.name) }
+            throw ServeSetupError(unknown.map { name, place in
+                "\(place): scenario for api '\(name)', which no spec declares\(Suggestion.hint(for: name, in: names))"
+            }.joined(separator: "\n"))
         }
         proxiedBasePaths = project.description.services.filter { proxies[$0.name] != nil }
             .flatMap { service in service.environments.map { (ServeProject.basePath($0.url), service.name) } }

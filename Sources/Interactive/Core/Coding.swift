@@ -71,10 +71,23 @@ enum DecodingFailure {
         case .keyNotFound(let key, let context):
             return .decoding(path: path(context.codingPath + [key]), message: "missing key \"\(key.stringValue)\"", snippet: snippet)
         case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, isValidJSON(body) {
+                // swift-foundation reports a number its field's type cannot hold (`1.5` or `1e30` for an
+                // `Int`) as "not valid JSON", without a path; the body is valid JSON, so say what it is.
+                return .decoding(path: "", message: numberOutOfTypeMessage, snippet: snippet)
+            }
             return .decoding(path: path(context.codingPath), message: withoutValues(context.debugDescription), snippet: snippet)
         @unknown default:
             return .decoding(path: "", message: "\(error)", snippet: snippet)
         }
+    }
+
+    /// What a body that is valid JSON yet "corrupted" without a coding path means.
+    static let numberOutOfTypeMessage =
+        "a number does not fit its field's type (a fraction or an out-of-range value for an integer field); the decoder names no field"
+
+    static func isValidJSON(_ body: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
     }
 
     /// Foundation's corruption messages without the body value some of them quote: `Cannot initialize

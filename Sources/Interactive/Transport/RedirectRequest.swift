@@ -7,8 +7,10 @@ import FoundationNetworking
 /// from the one URLSession offers, which on Linux loses a 307/308 POST's body and on every platform
 /// keeps credentials when the redirect leaves the origin.
 ///
-/// - 307 and 308 repeat the method, body and headers (RFC 9110 §15.4.8, §15.4.9); 305 and 306
-///   are not followed (``notFollowed``): their answer comes back as it is.
+/// - Only 301, 302, 303, 307 and 308 are followed (``followed``), by every transport: a 300 leaves
+///   the choice to the caller, 305 (Use Proxy) and 306 are no redirects to follow (RFC 9110
+///   §15.4.1, §15.4.6, §15.4.7); their answer comes back as it is.
+/// - 307 and 308 repeat the method, body and headers (RFC 9110 §15.4.8, §15.4.9).
 /// - 301 and 302 turn a POST into a GET without body; 303 turns anything but HEAD into a GET without
 ///   body (RFC 9110 §15.4.2–§15.4.4, as browsers and curl do).
 /// - A redirect to another origin (scheme, host or port) drops `Authorization`,
@@ -17,8 +19,8 @@ import FoundationNetworking
 package enum RedirectRequest {
     /// Header names that carry credentials, lowercased; dropped when the origin changes.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
-    /// Redirect statuses that are not followed: 305 Use Proxy (deprecated) and the unused 306.
-    static let notFollowed: Set<Int> = [305, 306]
+    /// The redirect statuses a transport follows; the target is the `Location` header.
+    package static let followed: Set<Int> = [301, 302, 303, 307, 308]
     /// Headers that describe a body, lowercased; dropped with it.
     static let bodyHeaders: Set<String> = ["content-type", "content-length", "content-encoding", "transfer-encoding"]
 

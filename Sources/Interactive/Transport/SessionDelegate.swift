@@ -133,9 +133,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // `file:///etc/passwd` into a GET of that path on the same server (the request it offers here
         // is already rewritten), so the Location header itself is checked; the redirect response comes
         // back instead (an unacceptable status to the parsers).
-        // A 305 (Use Proxy) and a 306 are no redirects to follow (RFC 9110 §15.4.6, §15.4.7); libcurl
-        // would repeat the request, body and all, at their Location.
-        guard !RedirectRequest.notFollowed.contains(response.statusCode),
+        // Only the statuses of ``RedirectRequest/followed``: libcurl would repeat a request, body and
+        // all, at the Location of a 305 (Use Proxy) or a 306.
+        guard RedirectRequest.followed.contains(response.statusCode),
               RedirectRequest.isWebURL(request.url), RedirectRequest.isWebURL(response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }),
               let target = request.url else {
             completionHandler(nil)
