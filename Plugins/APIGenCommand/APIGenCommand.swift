@@ -10,6 +10,8 @@ import PackagePlugin
     struct Candidate {
         var name: String
         var files: [URL]
+        /// The target's folder (Xcode names none).
+        var directory: URL?
         /// Whether SwiftPM lists its `apigen.yaml` among its sources, as for a target using
         /// `APIGenPlugin` (a committed-output target excludes its specs).
         var listsConfigAsSource = false
@@ -23,7 +25,7 @@ import PackagePlugin
         var generated = 0
         var skipped: [String] = []
         for candidate in candidates where requested.isEmpty || requested.contains(candidate.name) {
-            guard let specFolder = try SpecFolder.find(in: candidate.files, target: candidate.name) else {
+            guard let specFolder = try SpecFolder.find(in: candidate.files, target: candidate.name, directory: candidate.directory) else {
                 if requested.contains(candidate.name) { throw PluginFailure.noConfig(target: candidate.name) }
                 continue
             }
@@ -79,7 +81,7 @@ extension APIGenCommand: CommandPlugin {
         let candidates = context.package.targets.compactMap { target -> Candidate? in
             guard let module = target as? SourceModuleTarget else { return nil }
             return Candidate(
-                name: target.name, files: Self.files(under: target.directoryURL),
+                name: target.name, files: Self.files(under: target.directoryURL), directory: target.directoryURL,
                 listsConfigAsSource: module.sourceFiles.contains { $0.url.lastPathComponent == SpecFolder.configName }
             )
         }

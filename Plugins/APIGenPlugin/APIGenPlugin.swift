@@ -9,8 +9,8 @@ import PackagePlugin
 /// sets `output: shards: N`, exactly `APIGenShard1.swift` … `APIGenShardN.swift`. apigen rewrites
 /// only files whose text changed, so an edit to one spec recompiles that spec's file.
 @main struct APIGenPlugin {
-    func commands(files: [URL], target: String, workFolder: URL, tool: URL) throws -> [Command] {
-        guard let specFolder = try SpecFolder.find(in: files, target: target) else {
+    func commands(files: [URL], target: String, directory: URL?, workFolder: URL, tool: URL) throws -> [Command] {
+        guard let specFolder = try SpecFolder.find(in: files, target: target, directory: directory) else {
             Diagnostics.warning("target '\(target)' uses APIGenPlugin but holds no apigen.yaml; nothing is generated (see docs/plugins.md)")
             return []
         }
@@ -43,6 +43,7 @@ extension APIGenPlugin: BuildToolPlugin {
         return try commands(
             files: module.sourceFiles.map(\.url),
             target: target.name,
+            directory: target.directoryURL,
             workFolder: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "apigen").url
         )
@@ -57,6 +58,7 @@ extension APIGenPlugin: XcodeBuildToolPlugin {
         try commands(
             files: target.inputFiles.map(\.url),
             target: target.displayName,
+            directory: nil,
             workFolder: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "apigen").url
         )

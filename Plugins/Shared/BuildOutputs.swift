@@ -3,22 +3,13 @@
 /// apigen's `per-spec-file` layout writes one file per spec file (`Users/admin.yaml` →
 /// `Users_admin.swift`) and `APIGenServices.swift`; with `--shards N` it writes exactly
 /// `APIGenShard1.swift` … `APIGenShardN.swift`. Every declared file is always written, so the
-/// names depend only on the spec files' paths and the shard count, never on what the specs hold.
+/// names depend only on the spec files' paths and the shard count, never on what the specs hold;
+/// they come from ``OutputFileNames``, the file apigen itself names them with.
 enum BuildOutputs {
-    /// The file every service goes to in the `per-spec-file` layout.
-    static let servicesFileName = "APIGenServices.swift"
-
-    /// The output file name of a spec file: path separators become `_`, the extension is dropped.
-    static func fileName(forSpec relativePath: String) -> String {
-        var stem = Substring(relativePath)
-        if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
-        return stem.replacingOccurrences(of: "/", with: "_") + ".swift"
-    }
-
     /// The names apigen writes: per spec file, or `shards` fixed shard files.
     static func fileNames(specs relativePaths: [String], shards: Int?) -> [String] {
-        if let shards { return (1...shards).map { "APIGenShard\($0).swift" } }
-        return relativePaths.map(fileName(forSpec:)) + [servicesFileName]
+        if let shards { return (1...shards).map(OutputFileNames.shard) }
+        return relativePaths.map(OutputFileNames.spec) + [OutputFileNames.services]
     }
 
     /// apigen's arguments for a build: every declared file is written, unchanged ones are left alone.

@@ -57,7 +57,7 @@ enum ShardsSetting {
 
     private static func count(_ value: String, file: String, line: Int) throws -> Int {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard let count = Int(trimmed), (1...64).contains(count) else {
+        guard let count = Int(trimmed), (1...OutputFileNames.maxShards).contains(count) else {
             throw PluginFailure.badShards(file: file, line: line, value: trimmed)
         }
         return count

@@ -17,15 +17,24 @@ struct SpecFolder {
     var specs: [(relativePath: String, url: URL)]
 
     /// The spec folder among `files` (a target's files), or nil when none of them is `apigen.yaml`.
+    ///
+    /// An `apigen.yaml` in a hidden folder of the target is skipped, as apigen skips hidden specs;
+    /// what lies above the target does not count (a dependency is checked out under `.build/`).
+    ///
+    /// - Parameter directory: The target's folder; when nil (an Xcode target names none), the
+    ///   deepest folder holding all of `files`.
     /// - Throws: ``PluginFailure/severalConfigs(target:files:)`` when the target holds more than one.
-    static func find(in files: [URL], target: String) throws -> SpecFolder? {
-        let configs = files.filter { $0.lastPathComponent == configName && !isHidden($0.path) }
+    static func find(in files: [URL], target: String, directory: URL? = nil) throws -> SpecFolder? {
+        let root = (directory?.path ?? commonFolder(of: files.map(\.path))).withTrailingSlash
+        let configs = files.filter { file in
+            file.lastPathComponent == configName && !isHidden(file.path.hasPrefix(root) ? String(file.path.dropFirst(root.count)) : file.path)
+        }
         guard let config = configs.first else { return nil }
         guard configs.count == 1 else {
             throw PluginFailure.severalConfigs(target: target, files: configs.map(\.path).sorted())
         }
         let folder = config.deletingLastPathComponent()
-        let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        let prefix = folder.path.withTrailingSlash
         var specs: [(relativePath: String, url: URL)] = []
         for file in files where file.path.hasPrefix(prefix) && file.path != config.path {
             let relative = String(file.path.dropFirst(prefix.count))
@@ -40,8 +49,23 @@ struct SpecFolder {
     /// The folder the command plugin writes into: `Generated/` beside `apigen.yaml`.
     var committedOutput: URL { folder.appendingPathComponent("Generated", isDirectory: true) }
 
+    /// The deepest folder that holds every one of `paths`.
+    static func commonFolder(of paths: [String]) -> String {
+        guard var common = paths.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }) else { return "/" }
+        for path in paths.dropFirst() {
+            let folders = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            common = common.prefix(zip(common, folders).prefix { $0 == $1 }.count)
+        }
+        return common.joined(separator: "/")
+    }
+
     /// Whether a path has a component starting with `.` (apigen skips those, as `ls` does).
     private static func isHidden(_ path: String) -> Bool {
         path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
+}
+
+extension String {
+    /// The path with one `/` at its end.
+    fileprivate var withTrailingSlash: String { hasSuffix("/") ? self : self + "/" }
 }

@@ -5,9 +5,27 @@ import Testing
 /// The plugins' shared files (Plugins/Shared, compiled into this target through the `PluginShared`
 /// link): the outputs they declare are the files apigen writes, and they find the specs apigen reads.
 @Suite struct PluginSharedTests {
-    @Test(arguments: ["shop.yaml", "Users/admin.yaml", "Users/admin.YML", "a.b/c.yml", "x/y.z.yaml", "Deep/er/one.yaml", "名称/用户.yaml"])
-    func buildOutputNamesAreApigensPerSpecFileNames(_ spec: String) {
-        #expect(BuildOutputs.fileName(forSpec: spec) == OutputLayout.fileName(forSpec: spec))
+    @Test(arguments: [
+        ("shop.yaml", "shop.swift"), ("Users/admin.yaml", "Users_admin.swift"), ("Users/admin.YML", "Users_admin.swift"),
+        ("a.b/c.yml", "a.b_c.swift"), ("x/y.z.yaml", "x_y.z.swift"), ("名称/用户.yaml", "名称_用户.swift"), ("a\\b.yaml", "a_b.swift"),
+    ])
+    func buildOutputNamesAreApigensPerSpecFileNames(_ spec: String, _ expected: String) {
+        #expect(BuildOutputs.fileNames(specs: [spec], shards: nil) == [expected, "APIGenServices.swift"])
+    }
+
+    /// A package checked out under a hidden folder (a dependency in `.build/checkouts`) still has its
+    /// `apigen.yaml`; one in a hidden folder of the target does not count.
+    @Test func onlyHiddenFoldersInsideTheTargetHideTheConfiguration() throws {
+        let target = URL(fileURLWithPath: "/app/.build/checkouts/lib/Sources/LibAPI")
+        let files = ["apigen.yaml", "shop.yaml", "Lib.swift", ".git/x.yaml"].map { target.appendingPathComponent($0) }
+        for directory in [target, nil] as [URL?] {
+            let found = try #require(try SpecFolder.find(in: files, target: "LibAPI", directory: directory))
+            #expect(found.specs.map(\.relativePath) == ["shop.yaml"])
+        }
+        let hidden = [".hidden/apigen.yaml", ".hidden/shop.yaml", "Lib.swift"].map { target.appendingPathComponent($0) }
+        for directory in [target, nil] as [URL?] {
+            #expect(try SpecFolder.find(in: hidden, target: "LibAPI", directory: directory) == nil)
+        }
     }
 
     @Test func declaredOutputsAreExactlyTheFilesApigenWritesWithThePluginsArguments() async throws {
@@ -16,9 +34,10 @@ import Testing
         try folder.write(SpecHarness.base, to: "Specs/shop.yaml")
         try folder.write("service: Shop\napis:\n  Pong:\n    path: /pong\n", to: "Specs/Users/admin.yml")
         try folder.write("not: [a spec\n", to: "Specs/.hidden/settings.yaml")
+        try folder.write("service: Shop\napis:\n  Peng:\n    path: /peng\n", to: "Specs/back\\slash.yaml")
         let files = folder.files(under: "Specs").map { folder.folder("Specs/" + $0) }
         let specFolder = try #require(try SpecFolder.find(in: files, target: "App"))
-        #expect(specFolder.specs.map(\.relativePath) == ["Users/admin.yml", "shop.yaml"])
+        #expect(specFolder.specs.map(\.relativePath) == ["Users/admin.yml", "back\\slash.yaml", "shop.yaml"])
         #expect(specFolder.committedOutput.path == folder.folder("Specs/Generated").path)
 
         for shards in [nil, 3] as [Int?] {
@@ -34,7 +53,7 @@ import Testing
     @Test func aTargetWithoutConfigurationIsNotASpecFolderAndTwoAreAnError() throws {
         let root = URL(fileURLWithPath: "/p/Sources/App")
         #expect(try SpecFolder.find(in: [root.appendingPathComponent("a.yaml")], target: "App") == nil)
-        #expect(try SpecFolder.find(in: [root.appendingPathComponent(".git/apigen.yaml")], target: "App") == nil)
+        #expect(try SpecFolder.find(in: [root.appendingPathComponent(".git/apigen.yaml")], target: "App", directory: root) == nil)
         let two = [root.appendingPathComponent("apigen.yaml"), root.appendingPathComponent("API/apigen.yaml")]
         #expect {
             try SpecFolder.find(in: two, target: "App")

@@ -27,12 +27,12 @@ struct LayoutAssembler {
             let groups = Self.groups(pieces, specFiles: specFiles)
             guard let names = Self.fileNames(specFiles, diagnostics: &diagnostics) else { return [] }
             return groups.map { group in
-                join(group.pieces, path: group.specFile.map { names[$0] ?? "" } ?? OutputLayout.servicesFileName, sources: group.sources)
+                join(group.pieces, path: group.specFile.map { names[$0] ?? "" } ?? OutputFileNames.services, sources: group.sources)
             }.sorted { $0.path < $1.path }
         case .shards(let count):
             let shards = Self.distribute(Self.groups(pieces, specFiles: specFiles), over: count)
             return shards.enumerated().map { index, groups in
-                join(groups.flatMap(\.pieces), path: OutputLayout.shardFileName(index + 1), sources: groups.flatMap(\.sources))
+                join(groups.flatMap(\.pieces), path: OutputFileNames.shard(index + 1), sources: groups.flatMap(\.sources))
             }.sorted { $0.path < $1.path }
         }
     }
@@ -86,10 +86,10 @@ struct LayoutAssembler {
     /// only in case, which macOS file systems do not tell apart).
     static func fileNames(_ specFiles: [SpecFileName], diagnostics: inout Diagnostics) -> [String: String]? {
         var names: [String: String] = [:]
-        var taken: [String: String] = [OutputLayout.servicesFileName.lowercased(): "the services' file"]
+        var taken: [String: String] = [OutputFileNames.services.lowercased(): "the services' file"]
         var clashes = false
         for spec in specFiles.sorted(by: { $0.relativePath < $1.relativePath }) {
-            let name = OutputLayout.fileName(forSpec: spec.relativePath)
+            let name = OutputFileNames.spec(spec.relativePath)
             if let owner = taken[name.lowercased()] {
                 let other = owner.hasPrefix("the ") ? owner : "spec file '\(owner)'"
                 diagnostics.error("this spec file's output \(name) clashes with that of \(other) in the per-spec-file layout; rename one of them", at: SourceLocation(file: spec.displayPath, line: 1, column: 1))

@@ -12,22 +12,8 @@ public enum OutputLayout: Sendable, Hashable {
     case shards(Int)
 
     /// The most shards there may be.
-    public static let maxShards = 64
+    public static let maxShards = OutputFileNames.maxShards
 
     /// The name the command line and `apigen.yaml` use for a layout: `per-api` or `per-spec-file`.
     public static let names = ["per-api", "per-spec-file"]
-
-    /// The file every service goes to in the per-spec-file layout.
-    static let servicesFileName = "APIGenServices.swift"
-
-    /// The file name of shard `index` (1-based).
-    static func shardFileName(_ index: Int) -> String { "APIGenShard\(index).swift" }
-
-    /// The output file name of a spec file in the per-spec-file layout: path separators become `_`,
-    /// the extension is dropped (`Users/admin.yaml` → `Users_admin.swift`).
-    static func fileName(forSpec relativePath: String) -> String {
-        var stem = Substring(relativePath)
-        if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") { stem = stem[..<dot] }
-        return stem.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\\", with: "_") + ".swift"
-    }
 }
