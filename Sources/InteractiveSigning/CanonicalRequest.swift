@@ -12,8 +12,9 @@ public enum SignatureHeader {
 }
 
 /// The text both sides sign: one line each for the method, the percent-encoded path, the query
-/// parameters sorted by name then value, the hexadecimal SHA-256 of the body, the timestamp and
-/// the nonce.
+/// items as sent sorted by name (``sortedQuery(_:)``), the hexadecimal SHA-256 of the body, the
+/// timestamp and the nonce. The host is not signed: a gateway may rewrite it, and the key names
+/// the service.
 ///
 /// ```text
 /// POST
@@ -44,14 +45,17 @@ public enum CanonicalRequest {
         ].joined(separator: "\n")
     }
 
-    /// The query's `name=value` pairs, as they are on the wire, sorted by name then value.
+    /// The query's items exactly as they are on the wire — a bare `flag` is not `flag=`, an empty
+    /// item between two `&` is kept — sorted by name, then by the whole item (bytes compared).
     public static func sortedQuery(_ query: String?) -> String {
         guard let query, !query.isEmpty else { return "" }
-        let pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { item -> (String, String) in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        }
-        return pairs.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let items = query.split(separator: "&", omittingEmptySubsequences: false)
+        return items.map { item in (name: item.prefix { $0 != "=" }, item: item) }
+            .sorted { a, b in
+                a.name == b.name ? a.item.utf8.lexicographicallyPrecedes(b.item.utf8) : a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+            }
+            .map { String($0.item) }
+            .joined(separator: "&")
     }
 
     /// The lowercase hexadecimal SHA-256 of the body (of no bytes when there is none).

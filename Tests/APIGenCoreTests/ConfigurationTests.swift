@@ -278,6 +278,9 @@ import Testing
         // A missing explicit file is an error, with the path as given.
         let missing = Generator.render(specs: harness.specs, options: GenerationOptions(configuration: URL(fileURLWithPath: "/nowhere/apigen.yaml")))
         #expect(missing.diagnostics.map(\.description) == ["/nowhere/apigen.yaml:1:1: error: no such configuration file"])
+        // A folder given for the file says so (it was "cannot read … (it must be UTF-8 text)").
+        let folder = Generator.render(specs: harness.specs, options: GenerationOptions(configuration: harness.specs))
+        #expect(folder.diagnostics.map(\.description) == ["\(harness.specs.relativePath):1:1: error: the configuration is a folder; give the file itself, such as apigen.yaml"])
     }
 
     @Test func validateChecksTheConfigurationToo() throws {

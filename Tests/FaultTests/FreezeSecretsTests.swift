@@ -100,6 +100,15 @@ struct FreezeSecretsTests {
         #expect(try Data(contentsOf: file).range(of: Data(Self.password.utf8)) == nil)
     }
 
+    /// A password in the URL (`https://user:password@host`, from an environment's base URL) cannot be
+    /// withheld without changing the request: such a request is not frozen.
+    @Test func aRequestWithAPasswordInItsURLIsNotFrozen() throws {
+        let plain = HTTPRequest(apiName: "T", method: .post, url: try #require(URL(string: "http://ann@127.0.0.1:9/orders")))
+        let withPassword = HTTPRequest(apiName: "T", method: .post, url: try #require(URL(string: "http://ann:pa55@127.0.0.1:9/orders")))
+        #expect(FrozenRequest.canFreeze(plain))
+        #expect(!FrozenRequest.canFreeze(withPassword))
+    }
+
     @Test func aJournalWrittenWithSecretsIsRewrittenWithoutThemWhenOpened() throws {
         let file = scratch.directory("old").appendingPathComponent("offline.journal")
         let url = try #require(URL(string: "http://127.0.0.1:9/x"))

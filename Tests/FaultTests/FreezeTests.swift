@@ -161,6 +161,35 @@ struct FreezeTests {
         #expect(logged.current.first?.contains("checksum") == true)
     }
 
+    /// A damaged length in the middle used to read as a torn end: the file was cut there, with every
+    /// intact record after it.
+    @Test func damagedLengthInTheMiddleKeepsTheRecordsAfterIt() throws {
+        let file = scratch.directory("damaged-length").appendingPathComponent("offline.journal")
+        let url = try #require(URL(string: "http://127.0.0.1:9/none"))
+        let journal = try OfflineJournal(url: file)
+        for index in 0..<4 {
+            try journal.append(FrozenRequest(id: "id\(index)", request: HTTPRequest(apiName: "T", method: .post, url: url)))
+        }
+        try journal.markDone(id: "id0")
+        var data = try Data(contentsOf: file)
+        // The second record's length, high byte: it now runs far past the end of the file.
+        let second = try #require(data.range(of: Data("id1".utf8)))
+        let lengthStart = try #require(data[..<second.lowerBound].range(of: Data("{".utf8), options: .backwards)).lowerBound - 12
+        data[lengthStart + 1] ^= 0x40
+        try data.write(to: file)
+        let found = data
+        let logged = Locked([String]())
+        let reopened = try OfflineJournal(url: file) { line in logged.withLock { $0.append(line) } }
+        #expect(reopened.pending.map(\.id) == ["id2", "id3"])
+        #expect(logged.current.count == 1)
+        #expect(logged.current.first?.contains("damaged bytes") == true, "\(logged.current)")
+        // The file as found is kept aside; the journal is rewritten and reads back cleanly.
+        #expect(try Data(contentsOf: file.appendingPathExtension("damaged")) == found)
+        let quiet = Locked([String]())
+        #expect(try OfflineJournal(url: file) { line in quiet.withLock { $0.append(line) } }.pending.map(\.id) == ["id2", "id3"])
+        #expect(quiet.current.isEmpty)
+    }
+
     @Test(.timeLimit(.minutes(5)))
     func killedMidReplayThenRerunAppliesEachRequestExactlyOnce() async throws {
         let server = try await FaultServer.start()

@@ -13,7 +13,7 @@ struct SigningTests {
     let clock = Locked(Date(timeIntervalSince1970: 1_763_790_000))
 
     func signed() throws -> HTTPRequest {
-        let url = try #require(URL(string: "http://127.0.0.1:1/orders/42?b=2&a=1&b=1"))
+        let url = try #require(URL(string: "http://127.0.0.1:1/orders/42?b=2&a=1&debug&b=1"))
         let request = HTTPRequest(apiName: "T", method: .post, url: url, body: Data("{\"qty\":1}".utf8), options: RequestOptions(encrypt: true))
         let clock = clock
         return RequestSigner(key: key, now: { clock.current }).sign(request)
@@ -32,7 +32,7 @@ struct SigningTests {
     }
 
     enum Tamper: String, CaseIterable, Sendable {
-        case body, path, query, method, timestamp, nonce, signature, key
+        case body, path, query, flag, method, timestamp, nonce, signature, key
     }
 
     @Test(arguments: Tamper.allCases)
@@ -41,8 +41,10 @@ struct SigningTests {
         var verifier = verifier()
         switch tamper {
         case .body: request.body = Data("{\"qty\":9}".utf8)
-        case .path: request.url = try #require(URL(string: "http://127.0.0.1:1/orders/43?b=2&a=1&b=1"))
-        case .query: request.url = try #require(URL(string: "http://127.0.0.1:1/orders/42?b=2&a=1&b=3"))
+        case .path: request.url = try #require(URL(string: "http://127.0.0.1:1/orders/43?b=2&a=1&debug&b=1"))
+        case .query: request.url = try #require(URL(string: "http://127.0.0.1:1/orders/42?b=2&a=1&debug&b=3"))
+        // A bare flag given a value (`?debug` became `?debug=`): a different request to most servers.
+        case .flag: request.url = try #require(URL(string: "http://127.0.0.1:1/orders/42?b=2&a=1&debug=&b=1"))
         case .method: request.method = .put
         case .timestamp: request.headers[SignatureHeader.timestamp] = String(Int64(clock.current.timeIntervalSince1970) + 1)
         case .nonce: request.headers[SignatureHeader.nonce] = "other"
@@ -54,7 +56,7 @@ struct SigningTests {
 
     @Test func queryOrderDoesNotMatter() throws {
         var request = try signed()
-        request.url = try #require(URL(string: "http://127.0.0.1:1/orders/42?a=1&b=1&b=2"))
+        request.url = try #require(URL(string: "http://127.0.0.1:1/orders/42?debug&a=1&b=1&b=2"))
         try verifier().verify(request)
     }
 
@@ -122,6 +124,10 @@ struct SigningTests {
         let replay = try await transport.send(signed)
         #expect(replay.status == 401)
         #expect(replay.json?["error"] == .string("replayed"))
+        // A bare flag is signed as sent, by both sides.
+        var flagged = request
+        flagged.url = try #require(URL(string: signed.url.absoluteString + "&debug"))
+        #expect(try await transport.send(RequestSigner(key: key).sign(flagged)).status == 200)
         var tampered = RequestSigner(key: key).sign(request)
         tampered.body = Data("{\"x\":1}".utf8)
         let refused = try await transport.send(tampered)

@@ -216,18 +216,19 @@ final class TimeoutEnforcingStub: Transport {
     let answer: Result<HTTPResponse, InteractiveError>
     let sent = Locked<[HTTPRequest]>([])
     let calledInCallerTask = Locked<[Bool]>([])
-    private let callerTask: Locked<UnsafeCurrentTask?> = Locked(nil)
+    /// The caller's task, by its hash (an `UnsafeCurrentTask` is not `Sendable`).
+    private let callerTask: Locked<Int?> = Locked(nil)
 
     init(answer: Result<HTTPResponse, InteractiveError>) { self.answer = answer }
 
     var enforcesTimeout: Bool { true }
 
     /// Remembers the current task as the caller's.
-    func noteCaller() { callerTask.withLock { $0 = withUnsafeCurrentTask { $0 } } }
+    func noteCaller() { callerTask.withLock { $0 = withUnsafeCurrentTask { $0?.hashValue } } }
 
     func send(_ request: HTTPRequest) async throws(InteractiveError) -> HTTPResponse {
         sent.withLock { $0.append(request) }
-        let current = withUnsafeCurrentTask { $0 }
+        let current = withUnsafeCurrentTask { $0?.hashValue }
         calledInCallerTask.withLock { $0.append(current != nil && current == callerTask.current) }
         return try answer.get()
     }

@@ -42,4 +42,14 @@ struct LoggingPluginTests {
         #expect(text.contains(#""user":"ann""#))
         #expect(redactor.body(Data([0, 1, 2]), contentType: "application/octet-stream") == "<3 bytes>")
     }
+
+    @Test("a password in the URL is masked, the user name and the rest are kept", arguments: [
+        ("https://ann:pa55@example.com/api/a?q=1", "https://ann:***@example.com/api/a?q=1"),
+        ("http://ann:p%40ss:w@127.0.0.1:8080/x", "http://ann:***@127.0.0.1:8080/x"),
+        ("https://ann@example.com/a", "https://ann@example.com/a"),
+        ("https://example.com/a?mail=x@y.z&p=a:b", "https://example.com/a?mail=x@y.z&p=a:b"),
+    ])
+    func urlPassword(_ url: String, _ expected: String) throws {
+        #expect(Redactor(secretKeys: []).url(try #require(URL(string: url))) == expected)
+    }
 }

@@ -370,9 +370,10 @@ class Handler(BaseHTTPRequestHandler):
         timestamp = self.headers.get("X-Signature-Timestamp", "")
         nonce = self.headers.get("X-Signature-Nonce", "")
         signature = self.headers.get("X-Signature", "")
-        pairs = sorted(tuple((item.split("=", 1) + [""])[:2]) for item in parsed.query.split("&") if item)
+        # The items as sent (a bare flag is not flag=), sorted by name, then by the whole item.
+        items = sorted(parsed.query.split("&") if parsed.query else [], key=lambda item: (item.split("=", 1)[0].encode(), item.encode()))
         canonical = "\n".join([
-            self.command.upper(), parsed.path or "/", "&".join("%s=%s" % pair for pair in pairs),
+            self.command.upper(), parsed.path or "/", "&".join(items),
             hashlib.sha256(body).hexdigest(), timestamp, nonce,
         ])
         expected = hmac.new(secret.encode(), canonical.encode(), hashlib.sha256).hexdigest()

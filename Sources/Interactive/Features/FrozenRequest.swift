@@ -9,7 +9,8 @@ public import Foundation
 /// put them on the request in the first place: replay through an ``Executor``
 /// (``FreezePlugin/resume(through:)-(Executor)``) runs its plugins again (a header plugin, re-login's
 /// `authorize`, signing), or a `send` closure sets them. A request with a secret parameter anywhere
-/// but in a header (a body member) is never frozen: see ``canFreeze(_:)``.
+/// but in a header (a body member), or with a password in its URL, is never frozen: see
+/// ``canFreeze(_:)``.
 public struct FrozenRequest: Sendable, Hashable, Codable {
     /// The journal's identifier of the request, as in ``InteractiveError/frozen(id:)``.
     public var id: String
@@ -69,10 +70,11 @@ public struct FrozenRequest: Sendable, Hashable, Codable {
     }
 
     /// Whether `request` may be written to the journal: only when each of its secret parameters is a
-    /// header (which is withheld). A secret body member cannot be left out without changing what
-    /// the server receives, so such a request is not frozen: its caller gets the connectivity error.
+    /// header (which is withheld) and its URL holds no password (`https://user:password@host`). A
+    /// secret body member or a password cannot be left out without changing what the server
+    /// receives, so such a request is not frozen: its caller gets the connectivity error.
     public static func canFreeze(_ request: HTTPRequest) -> Bool {
-        request.options.secretKeys.allSatisfy { request.headers.contains($0) }
+        request.url.password == nil && request.options.secretKeys.allSatisfy { request.headers.contains($0) }
     }
 
     /// The same request with any secret header value still in ``headers`` moved to ``withheldHeaders``

@@ -28,13 +28,16 @@ enum JournalFormat {
         var validLength: Int
         /// Human-readable notes about what was skipped.
         var problems: [String] = []
+        /// Whether damage before the valid end was stepped over: the file should be rewritten.
+        var skippedDamage = false
     }
 
-    /// Reads records until the end, or until a record cannot be trusted.
+    /// Reads records until the end.
     ///
     /// A record whose checksum fails but whose length fits is skipped and the scan goes on (damage in
-    /// the middle); a record that runs past the end of the file, or whose length is implausible, ends
-    /// the scan (a torn last record).
+    /// the middle). A record that runs past the end of the file, or whose length is implausible, is
+    /// either damage in the middle — the scan goes on at the next record that verifies — or, when no
+    /// record after it verifies, a torn last record: the scan ends there.
     static func scan(_ data: Data) -> Scan {
         let bytes = [UInt8](data)
         guard bytes.count >= magic.count, Data(bytes[0..<magic.count]) == magic else {
@@ -51,6 +54,12 @@ enum JournalFormat {
             let checksum = readUInt(bytes, at: offset + 4, size: 8)
             let start = offset + headerSize
             guard length <= maxPayload, start + length <= bytes.count else {
+                if let next = nextVerifiedRecord(in: bytes, after: offset) {
+                    scan.problems.append("damaged bytes \(offset)..<\(next) (a record length of \(length)) skipped")
+                    scan.skippedDamage = true
+                    offset = next
+                    continue
+                }
                 scan.problems.append("torn record at byte \(offset) (needs \(length) bytes, \(bytes.count - start) present) skipped")
                 break
             }
@@ -60,10 +69,29 @@ enum JournalFormat {
                 scan.payloads.append(payload)
             } else {
                 scan.problems.append("damaged record at byte \(start - headerSize) (checksum mismatch) skipped")
+                scan.skippedDamage = true
             }
             scan.validLength = offset
         }
         return scan
+    }
+
+    /// The offset of the first record after `offset` whose length fits and whose checksum verifies.
+    ///
+    /// Payloads are JSON text, whose bytes read as a length are far beyond ``maxPayload``, so almost
+    /// every offset is refused by its length before any checksum is computed.
+    private static func nextVerifiedRecord(in bytes: [UInt8], after offset: Int) -> Int? {
+        var candidate = offset + 1
+        while bytes.count - candidate >= headerSize {
+            let length = Int(readUInt(bytes, at: candidate, size: 4))
+            let start = candidate + headerSize
+            if length <= maxPayload, start + length <= bytes.count,
+               FNV1a.hash(Data(bytes[start..<(start + length)])) == readUInt(bytes, at: candidate + 4, size: 8) {
+                return candidate
+            }
+            candidate += 1
+        }
+        return nil
     }
 
     private static func readUInt(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {

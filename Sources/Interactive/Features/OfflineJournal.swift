@@ -5,7 +5,9 @@ public import Foundation
 /// any point.
 ///
 /// Opening the journal repairs it: a torn last record (a crash mid-write) or a damaged one is
-/// skipped with a log line, the torn tail is cut off, and every complete record is kept. A request is
+/// skipped with a log line, the torn tail is cut off, and every complete record is kept — after
+/// damage in the middle (a bad length too), reading goes on at the next record that verifies, the
+/// file as found is kept beside it as `<name>.damaged`, and the journal is rewritten. A request is
 /// pending from its `frozen` record until a `done` record for it is written, which happens only after
 /// the server has acknowledged it. One process at a time should own a journal file.
 ///
@@ -35,7 +37,7 @@ public final class OfflineJournal: Sendable {
         self.url = url
         self.log = log
         let manager = FileManager.default
-        var heldSecrets = false
+        var heldSecrets = false, skippedDamage = false
         do {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !manager.fileExists(atPath: url.path) {
@@ -49,6 +51,10 @@ public final class OfflineJournal: Sendable {
                 // Not a journal (or its header is gone): keep the bytes aside for inspection, start afresh.
                 if !data.isEmpty { try? JournalProtection.write(data, to: url.appendingPathExtension("damaged")) }
                 try JournalProtection.write(JournalFormat.magic, to: url)
+            } else if scan.skippedDamage {
+                // Damage in the middle: keep the file as found, and rewrite it (below) from what verified.
+                try JournalProtection.write(data, to: url.appendingPathExtension("damaged"))
+                skippedDamage = true
             } else if scan.validLength < data.count {
                 // Cut the torn tail, so the next record is appended after the last complete one.
                 let handle = try FileHandle(forWritingTo: url)
@@ -72,7 +78,7 @@ public final class OfflineJournal: Sendable {
         } catch {
             throw .invalidRequest("cannot open offline journal \(url.path): \(error)")
         }
-        if heldSecrets { try compact() }
+        if heldSecrets || skippedDamage { try compact() }
     }
 
     /// Writes standard error lines.

@@ -30,12 +30,22 @@ public struct Redactor: Sendable {
         secretKeys.contains(key.lowercased())
     }
 
-    /// The URL with the values of secret query items masked.
+    /// The URL with a password in it (`https://user:password@host`) and the values of secret query
+    /// items masked.
     public func url(_ url: URL) -> String {
-        let text = url.absoluteString
+        let text = Self.withoutPassword(url.absoluteString)
         guard let mark = text.firstIndex(of: "?") else { return text }
         let query = text[text.index(after: mark)...]
         return String(text[...mark]) + pairs(String(query))
+    }
+
+    /// `scheme://user:***@host…` for `scheme://user:password@host…`; other URLs as they are.
+    static func withoutPassword(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + mask + String(text[at...])
     }
 
     /// The header fields with secret values masked.

@@ -1,7 +1,7 @@
 /// What a cancellable exchange is running — a data task, a download's sink — and whether it was
 /// cancelled. Filling and cancelling take one lock, so a cancellation either finds the item (and
 /// cancels it) or comes first and keeps it from being made.
-final class CancellableSlot<Item>: Sendable {
+final class CancellableSlot<Item: Sendable>: Sendable {
     private struct State {
         var item: Item?
         var cancelled = false

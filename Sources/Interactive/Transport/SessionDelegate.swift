@@ -14,9 +14,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case resend(URLRequest)
     }
 
-    /// One task's state, changed only under the lock of ``exchanges``. A class: a struct this size
-    /// was copied whole (and every reference in it retained) at each look-up in a callback.
-    final class Exchange {
+    /// One task's state, changed only under the lock of ``exchanges``, or by the one callback that
+    /// took it out of that table (`didCompleteWithError`). A class: a struct this size was copied
+    /// whole (and every reference in it retained) at each look-up in a callback.
+    final class Exchange: @unchecked Sendable {
         let request: HTTPRequest
         /// The URL request last sent for it (the original, then each redirect's), without the
         /// cookies the session adds.
