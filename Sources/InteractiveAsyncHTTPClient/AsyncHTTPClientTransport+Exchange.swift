@@ -36,7 +36,9 @@ extension AsyncHTTPClientTransport {
         if RedirectRequest.followed.contains(status), let location = headers["Location"],
            let target = URL(string: location, relativeTo: request.url)?.absoluteURL, RedirectRequest.isWebURL(target) {
             // Read to the end so the connection can serve the next request.
-            _ = try await collect(response.body, for: request)
+            _ = try await Self.reading(until: deadline, timeout: request.timeout) { [body = response.body] () throws(InteractiveError) in
+                try await Self.collect(body, for: request)
+            }
             return .redirect(RedirectRequest.make(following: status, from: request, to: target))
         }
         var result = HTTPResponse(status: status, headers: headers)
@@ -44,12 +46,32 @@ extension AsyncHTTPClientTransport {
             result.bodyStream = Self.stream(response.body, for: request)
             return .response(result)
         }
+        let body = response.body
         if let sink, sink.begin(status: status, headers: headers) {
-            result.bodyFile = try await download(response.body, to: sink, for: request)
+            result.bodyFile = try await Self.reading(until: deadline, timeout: request.timeout) { () throws(InteractiveError) in
+                try await Self.download(body, to: sink, for: request)
+            }
             return .response(result)
         }
-        result.body = try await collect(response.body, for: request)
+        result.body = try await Self.reading(until: deadline, timeout: request.timeout) { () throws(InteractiveError) in
+            try await Self.collect(body, for: request)
+        }
         return .response(result)
+    }
+
+    /// Runs `read`, a body's reading, until `deadline`: AsyncHTTPClient's own deadline ends when
+    /// the response's head arrives, and a body the server drips must not outlast the request's
+    /// timeout. At the deadline the reading is cancelled (closing the connection) and the caller
+    /// gets ``InteractiveError/timeout(after:)``.
+    static func reading<T: Sendable>(
+        until deadline: NIODeadline,
+        timeout: Duration,
+        _ read: @escaping @Sendable () async throws(InteractiveError) -> T
+    ) async throws(InteractiveError) -> T {
+        guard deadline != .distantFuture else { return try await read() }
+        let left = deadline - .now()
+        let end = ContinuousClock.now + .nanoseconds(max(0, left.nanoseconds))
+        return try await DeadlineRace.run(until: end, timeout: timeout, operation: read).get()
     }
 
     /// AsyncHTTPClient's request for ours, with the stored cookies and a resumed download's headers.
@@ -78,7 +100,7 @@ extension AsyncHTTPClientTransport {
     }
 
     /// The whole body in memory.
-    private func collect(_ body: HTTPClientResponse.Body, for request: HTTPRequest) async throws(InteractiveError) -> Data {
+    private static func collect(_ body: HTTPClientResponse.Body, for request: HTTPRequest) async throws(InteractiveError) -> Data {
         do {
             var data = Data()
             for try await buffer in body { data.append(contentsOf: buffer.readableBytesView) }
@@ -91,7 +113,7 @@ extension AsyncHTTPClientTransport {
     }
 
     /// The body written to the download's file as it arrives; the finished file.
-    private func download(_ body: HTTPClientResponse.Body, to sink: DownloadSink, for request: HTTPRequest) async throws(InteractiveError) -> URL {
+    private static func download(_ body: HTTPClientResponse.Body, to sink: DownloadSink, for request: HTTPRequest) async throws(InteractiveError) -> URL {
         do {
             for try await buffer in body { sink.write(Data(buffer.readableBytesView)) }
             try Task.checkCancellation()

@@ -40,8 +40,10 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The cookies servers set, sent back to them like a browser does; `nil` when off.
     let cookies: CookieJar?
 
-    /// `true`: a request's timeout is AsyncHTTPClient's deadline, to the nanosecond, and a cancelled
-    /// task cancels its request; the executor calls ``send(_:)`` without a task of its own.
+    /// `true`: a request's timeout is AsyncHTTPClient's deadline for the response's head, to the
+    /// nanosecond, and the transport's own for its body (a body dripped past it ends in
+    /// ``InteractiveError/timeout(after:)``); a cancelled task cancels its request. The executor
+    /// calls ``send(_:)`` without a task of its own.
     public var enforcesTimeout: Bool { true }
 
     /// How many redirects one request follows.

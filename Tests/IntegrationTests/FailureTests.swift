@@ -38,6 +38,21 @@ extension HTTPBinTests {
             #expect(elapsed >= .seconds(2))
         }
 
+        /// httpbin's `/drip` sends its headers at once and then one byte a second: the deadline
+        /// covers the body too, not only the wait for the headers (AsyncHTTPClient's own deadline
+        /// ends when the headers come).
+        @Test("a body that drips past the 2 s timeout fails with timeout, before the last byte", arguments: TransportKind.allCases)
+        func slowBodyTimesOut(transport: TransportKind) async throws {
+            let base = try await useLocalHTTPBin()
+            let api = WithTimeout(base: EchoApi(base, "/drip", query: [("duration", "8"), ("numbytes", "8"), ("delay", "0")]), timeout: .seconds(2))
+            let executor = transport.executor()
+            let (result, elapsed) = await onDedicatedExecutor {
+                await timed { () async throws(InteractiveError) in try await executor.execute(api) }
+            }
+            #expect(result.failureValue == .timeout(after: .seconds(2)), "\(result)")
+            #expect(elapsed >= .seconds(2))
+        }
+
         /// URLSession on Linux fires whole seconds only (0.5 s fails at once, 2.5 s at 2 s): the
         /// executor's own deadline must not fire before its mark. How close after it fires is a
         /// figure for the benchmark (`Benchmarks/Runtime`), not a bound here: the `.timeout` itself

@@ -8,7 +8,7 @@ import Dispatch
 /// after the operation's cancellation handlers ran: what a transport does in one (a download's
 /// partial file finished and kept, see ``DownloadSink/withSink(for:reporter:_:)``) is done when the
 /// caller learns of the timeout or the cancellation.
-enum DeadlineRace {
+package enum DeadlineRace {
     /// Where deadline timers fire.
     static let timerQueue = DispatchQueue(label: "Interactive.DeadlineRace", qos: .userInteractive)
 
@@ -22,7 +22,7 @@ enum DeadlineRace {
 
     /// The first of: the operation's result, ``InteractiveError/timeout(after:)`` at `deadline`, or
     /// ``InteractiveError/cancelled`` when the calling task is cancelled.
-    static func run<T: Sendable>(
+    package static func run<T: Sendable>(
         until deadline: ContinuousClock.Instant,
         timeout: Duration,
         operation: @escaping @Sendable () async throws(InteractiveError) -> T
