@@ -127,8 +127,14 @@ extension AsyncHTTPClientTransport {
     /// The body handed over as it arrives. The next chunk is read only when the reader has room
     /// (``ResponseBodyStream/send(_:)``), so a slow reader holds back the socket, not memory.
     private static func stream(_ body: HTTPClientResponse.Body, for request: HTTPRequest) -> ResponseBodyStream {
-        let pump = Locked<Task<Void, Never>?>(nil)
-        let stream = ResponseBodyStream(onCancel: { pump.withLock { $0 }?.cancel() })
+        // The reader may cancel before the pump is made: the flag tells the pump's maker.
+        let pump = Locked<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+        let stream = ResponseBodyStream(onCancel: {
+            pump.withLock { state in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
+        })
         let timeout = request.timeout
         let task = Task {
             do {
@@ -141,7 +147,11 @@ extension AsyncHTTPClientTransport {
                 stream.finish(throwing: HTTPClientErrorMapping.map(error, timeout: timeout))
             }
         }
-        pump.withLock { $0 = task }
+        let cancelled = pump.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() }
         return stream
     }
 

@@ -79,6 +79,21 @@ import Testing
         #expect(delivered.current.last == 1_005_000)
     }
 
+    /// Held reports are flushed from a timer while the transport reports newer ones: whichever way
+    /// the two threads interleave, the observer sees the figures rise, never fall back.
+    @Test func progressReachesTheObserverInOrder() async throws {
+        let delivered = Locked<[Int64]>([])
+        let reporter = ProgressReporter(interval: .milliseconds(1)) { progress in delivered.withLock { $0.append(progress.completed) } }
+        for completed in Int64(1)...3_000 {
+            reporter.report(TransferProgress(direction: .upload, completed: completed, expected: 1_000_000))
+            if completed % 50 == 0 { try await Task.sleep(for: .microseconds(900)) }
+        }
+        for _ in 0..<200 where delivered.current.last != 3_000 { try await Task.sleep(for: .milliseconds(10)) }
+        let figures = delivered.current
+        #expect(figures.last == 3_000)
+        #expect(zip(figures, figures.dropFirst()).allSatisfy { $0 < $1 }, "\(figures)")
+    }
+
     @Test func downloadsAreNeitherCoalescedNorCached() async throws {
         let stub = StubTransport()
         stub.enqueue(status: 200, json: "one")

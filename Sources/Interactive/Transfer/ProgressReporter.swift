@@ -17,11 +17,24 @@ public final class ProgressReporter: Sendable {
         /// one went out first, so the latest state always arrives (a transfer that stalls shows it).
         var held: [TransferProgress.Direction: TransferProgress] = [:]
         var flushScheduled: Set<TransferProgress.Direction> = []
+        /// The number of the last report let through, per direction.
+        var sequence: [TransferProgress.Direction: Int] = [:]
+
+        /// The number of the next report let through in `direction` (from 1).
+        mutating func nextNumber(_ direction: TransferProgress.Direction) -> Int {
+            sequence[direction, default: 0] += 1
+            return sequence[direction, default: 0]
+        }
     }
 
     private let deliver: @Sendable (TransferProgress) -> Void
     private let interval: Duration
     private let state = Locked(State())
+    /// The number of the last report delivered, per direction. Reports are let through in order
+    /// under ``state``'s lock but delivered outside it, so a held report flushed from a timer could
+    /// reach the observer after a newer one; a report older than one delivered is dropped, under
+    /// this lock, which the delivery holds.
+    private let delivered = Locked([TransferProgress.Direction: Int]())
 
     /// A reporter that calls `deliver` (from any thread) with each report it lets through.
     ///
@@ -36,7 +49,7 @@ public final class ProgressReporter: Sendable {
     /// unless a newer report replaces it.
     public func report(_ progress: TransferProgress) {
         let now = ContinuousClock.now
-        enum Decision { case deliver, hold(schedule: Duration?), drop }
+        enum Decision { case deliver(Int), hold(schedule: Duration?), drop }
         let decision = state.withLock { state -> Decision in
             if let last = state.last[progress.direction] {
                 if progress.completed <= last.progress.completed, progress.expected == last.progress.expected { return .drop }
@@ -51,11 +64,11 @@ public final class ProgressReporter: Sendable {
             }
             state.last[progress.direction] = (progress, now)
             state.held[progress.direction] = nil
-            return .deliver
+            return .deliver(state.nextNumber(progress.direction))
         }
         switch decision {
-        case .deliver:
-            deliver(progress)
+        case .deliver(let number):
+            deliverInOrder(progress, number: number)
         case .hold(let delay?):
             DispatchQueue.global().asyncAfter(deadline: .now() + DeadlineRace.dispatchInterval(until: .now + delay)) { [self] in
                 flush(progress.direction)
@@ -67,12 +80,21 @@ public final class ProgressReporter: Sendable {
 
     /// Delivers the report held back for `direction`, if any.
     private func flush(_ direction: TransferProgress.Direction) {
-        let held = state.withLock { state -> TransferProgress? in
+        let held = state.withLock { state -> (TransferProgress, Int)? in
             state.flushScheduled.remove(direction)
             guard let held = state.held.removeValue(forKey: direction) else { return nil }
             state.last[direction] = (held, .now)
-            return held
+            return (held, state.nextNumber(direction))
         }
-        if let held { deliver(held) }
+        if let (progress, number) = held { deliverInOrder(progress, number: number) }
+    }
+
+    /// Delivers a report unless one let through after it was delivered first.
+    private func deliverInOrder(_ progress: TransferProgress, number: Int) {
+        delivered.withLock { delivered in
+            guard number > delivered[progress.direction, default: 0] else { return }
+            delivered[progress.direction] = number
+            deliver(progress)
+        }
     }
 }
