@@ -18,6 +18,8 @@ package final class DownloadSink: Sendable {
         var base: Int64 = 0
         var written: Int64 = 0
         var expected: Int64?
+        /// Whether the bytes written must add up to ``expected`` (no content coding changed them).
+        var checksLength = false
         var writeError: String?
         /// Set by the first ``finish(failed:)``.
         var finished = false
@@ -96,6 +98,9 @@ package final class DownloadSink: Sendable {
                 state.handle = handle
                 state.base = base
                 state.expected = expected
+                // A decoded body (gzip…) is longer than the Content-Length the server counted.
+                let coding = headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                state.checksLength = expected != nil && (coding.isEmpty || coding == "identity")
                 return (true, TransferProgress(direction: .download, completed: base, expected: expected))
             } catch {
                 switch error {
@@ -176,35 +181,63 @@ package final class DownloadSink: Sendable {
     /// download is finished by the cancellation, before its task ends).
     @discardableResult
     package func finish(failed: Bool) -> Result<URL, InteractiveError> {
-        let closing: (handle: FileHandle?, writeError: String?)? = state.withLock { state in
+        let closing: (handle: FileHandle?, writeError: String?, size: Int64, expected: Int64?, checksLength: Bool)? = state.withLock { state in
             guard !state.finished else { return nil }
             state.finished = true
             defer { state.handle = nil }
-            return (state.handle, state.writeError)
+            return (state.handle, state.writeError, state.base + state.written, state.expected, state.checksLength)
         }
-        guard let (handle, writeError) = closing else { return .failure(.cancelled) }
+        guard let (handle, writeError, size, expected, checksLength) = closing else { return .failure(.cancelled) }
         defer { release() }
         try? handle?.close()
-        let manager = FileManager.default
         if let writeError {
             discard()
             return .failure(.transport(message: writeError, code: nil))
         }
-        if failed {
-            if ownsUniqueFiles { try? manager.removeItem(at: files.validator) }
-            if !manager.fileExists(atPath: files.validator.path) { try? manager.removeItem(at: files.data) }
-            return .failure(.transport(message: "download cut short", code: nil))
+        if failed { return cutShort("download cut short") }
+        if checksLength, let expected, size != expected {
+            // A 206 shorter than its Content-Range, or a total other than the first answer's.
+            guard size < expected else {
+                discard()
+                return .failure(.transport(message: "the download has \(size) bytes, more than the \(expected) the server announced", code: nil))
+            }
+            return cutShort("download cut short: \(size) of \(expected) bytes")
         }
-        let name = request.url.lastPathComponent.isEmpty || request.url.lastPathComponent == "/" ? "download" : request.url.lastPathComponent
-        let target = download.directory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        let target = download.directory.appendingPathComponent("\(UUID().uuidString)-\(Self.fileName(for: request.url))")
         do {
+            let manager = FileManager.default
             if !manager.fileExists(atPath: files.data.path) { _ = manager.createFile(atPath: files.data.path, contents: nil) }
             try manager.moveItem(at: files.data, to: target)
             try? manager.removeItem(at: files.validator)
-            return .success(target)
         } catch {
+            discard()
             return .failure(.transport(message: "cannot move the download: \(error.localizedDescription)", code: nil))
         }
+        // A body of unknown length: its last report says it is done, before the caller hears so.
+        if expected == nil { reporter?.report(TransferProgress(direction: .download, completed: size, expected: size)) }
+        return .success(target)
+    }
+
+    /// Keeps the partial file for a resume when a validator was noted (else deletes it) and fails.
+    private func cutShort(_ message: String) -> Result<URL, InteractiveError> {
+        let manager = FileManager.default
+        if ownsUniqueFiles { try? manager.removeItem(at: files.validator) }
+        if !manager.fileExists(atPath: files.validator.path) { try? manager.removeItem(at: files.data) }
+        return .failure(.transport(message: message, code: nil))
+    }
+
+    /// The name a finished download is given after its unique prefix: the URL's last path
+    /// component, decoded, with the characters a file name cannot hold replaced (`dir%2Freport.pdf`
+    /// decodes to `dir/report.pdf`) and cut to 120 bytes; `download` when there is none.
+    static func fileName(for url: URL) -> String {
+        let component = url.lastPathComponent
+        guard !component.isEmpty, component != "/", component != ".", component != ".." else { return "download" }
+        var name = ""
+        for character in component.map({ $0 == "/" || $0 == "\0" ? "_" : $0 }) {
+            guard name.utf8.count + String(character).utf8.count <= 120 else { break }
+            name.append(character)
+        }
+        return name
     }
 
     /// Deletes the partial file and its validator.
