@@ -23,7 +23,7 @@ public final class SignatureVerifier: Sendable {
     public let maxSkew: Int64
     private let keyBytes: Data
     private let now: @Sendable () -> Date
-    private let seen = Locked([String: Int64]())
+    private let seen = Locked(SeenNonces())
     /// The most nonces remembered; beyond it the oldest are forgotten (and their requests are stale anyway).
     private let maxNonces: Int
 
@@ -56,12 +56,8 @@ public final class SignatureVerifier: Sendable {
               HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data(text.utf8), using: SymmetricKey(data: keyBytes))
         else { throw .badSignature }
         // Only a genuine request may use up a nonce, so forgeries cannot block real ones.
-        let fresh = seen.withLock { seen -> Bool in
-            seen = seen.filter { current - $0.value <= maxSkew }
-            guard seen[nonce] == nil else { return false }
-            if seen.count >= maxNonces, let oldest = seen.min(by: { $0.value < $1.value }) { seen[oldest.key] = nil }
-            seen[nonce] = seconds
-            return true
+        let fresh = seen.withLock { seen in
+            seen.insert(nonce, at: seconds, forgettingBefore: current - maxSkew, keeping: maxNonces)
         }
         guard fresh else { throw .replayed }
     }
@@ -86,5 +82,36 @@ public final class SignatureVerifier: Sendable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+/// The nonces of accepted requests, by their timestamps, oldest first: forgetting the stale ones
+/// and the oldest beyond the limit costs O(log n) each, where scanning them all cost O(n) on every
+/// request.
+private struct SeenNonces: Sendable {
+    private struct Entry: Comparable, Sendable {
+        var seconds: Int64
+        var nonce: String
+
+        static func < (a: Entry, b: Entry) -> Bool { a.seconds < b.seconds }
+    }
+
+    private var timestamps: [String: Int64] = [:]
+    private var byAge = MinHeap<Entry>()
+
+    /// Forgets the nonces stamped before `limit`, and then notes `nonce` unless it is known: `false`
+    /// for a nonce seen before. Beyond `maximum` the oldest are forgotten.
+    mutating func insert(_ nonce: String, at seconds: Int64, forgettingBefore limit: Int64, keeping maximum: Int) -> Bool {
+        while let oldest = byAge.first, oldest.seconds < limit { forgetOldest() }
+        guard timestamps[nonce] == nil else { return false }
+        while timestamps.count >= maximum, !byAge.isEmpty { forgetOldest() }
+        timestamps[nonce] = seconds
+        byAge.push(Entry(seconds: seconds, nonce: nonce))
+        return true
+    }
+
+    private mutating func forgetOldest() {
+        guard let oldest = byAge.popFirst() else { return }
+        timestamps[oldest.nonce] = nil
     }
 }

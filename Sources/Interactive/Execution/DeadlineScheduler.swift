@@ -14,9 +14,13 @@ final class DeadlineScheduler: @unchecked Sendable {
         fileprivate let id: UInt64
     }
 
-    private struct Entry {
+    /// A deadline in the heap, ordered by its time.
+    private struct Entry: Comparable {
         let deadline: DispatchTime
         let id: UInt64
+
+        static func < (a: Entry, b: Entry) -> Bool { a.deadline < b.deadline }
+        static func == (a: Entry, b: Entry) -> Bool { a.deadline == b.deadline && a.id == b.id }
     }
 
     private let queue: DispatchQueue
@@ -25,7 +29,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     private let lock = Locked(State())
 
     private struct State {
-        var heap: [Entry] = []
+        var heap = MinHeap<Entry>()
         var actions: [UInt64: @Sendable () -> Void] = [:]
         var nextID: UInt64 = 0
         var armedFor: DispatchTime?
@@ -46,7 +50,7 @@ final class DeadlineScheduler: @unchecked Sendable {
             state.nextID += 1
             let id = state.nextID
             state.actions[id] = action
-            Self.push(Entry(deadline: deadline, id: id), into: &state.heap)
+            state.heap.push(Entry(deadline: deadline, id: id))
             if state.armedFor.map({ deadline < $0 }) ?? true {
                 state.armedFor = deadline
                 timer.schedule(deadline: deadline, leeway: .milliseconds(1))
@@ -64,11 +68,10 @@ final class DeadlineScheduler: @unchecked Sendable {
             // with requests always in flight, nothing would otherwise bound the heap but request rate
             // × timeout. Each rebuild follows at least as many cancellations as it keeps entries.
             if state.actions.isEmpty {
-                state.heap.removeAll(keepingCapacity: true)
+                state.heap.removeAll()
             } else if state.heap.count > 2 * state.actions.count + Self.compactionSlack {
                 let live = state.actions
                 state.heap.removeAll { live[$0.id] == nil }
-                Self.heapify(&state.heap)
             }
         }
     }
@@ -85,53 +88,15 @@ final class DeadlineScheduler: @unchecked Sendable {
         let due: [@Sendable () -> Void] = lock.withLock { state in
             var due: [@Sendable () -> Void] = []
             while let first = state.heap.first, first.deadline <= now {
-                Self.popFirst(from: &state.heap)
+                state.heap.popFirst()
                 if let action = state.actions.removeValue(forKey: first.id) { due.append(action) }
             }
             // Skip cancelled entries at the top so the timer is not armed for nothing.
-            while let first = state.heap.first, state.actions[first.id] == nil { Self.popFirst(from: &state.heap) }
+            while let first = state.heap.first, state.actions[first.id] == nil { state.heap.popFirst() }
             state.armedFor = state.heap.first?.deadline
             timer.schedule(deadline: state.armedFor ?? .distantFuture, leeway: .milliseconds(1))
             return due
         }
         for action in due { action() }
-    }
-
-    // MARK: Binary min-heap by deadline
-
-    private static func push(_ entry: Entry, into heap: inout [Entry]) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].deadline < heap[parent].deadline else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    /// Restores the heap order of an arbitrary array (Floyd's method, linear).
-    private static func heapify(_ heap: inout [Entry]) {
-        for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: start, in: &heap) }
-    }
-
-    private static func popFirst(from heap: inout [Entry]) {
-        guard !heap.isEmpty else { return }
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-        siftDown(from: 0, in: &heap)
-    }
-
-    private static func siftDown(from start: Int, in heap: inout [Entry]) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count, heap[left].deadline < heap[smallest].deadline { smallest = left }
-            if right < heap.count, heap[right].deadline < heap[smallest].deadline { smallest = right }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
     }
 }

@@ -78,12 +78,14 @@ public struct FreezePlugin: Plugin {
             // A secret body member would have to be written to disk: such a request is not frozen.
             guard request.options.freezable, FrozenRequest.canFreeze(request) else { throw .transport(message: message, code: code) }
             let id = makeID()
+            var frozen = FrozenRequest(id: id, request: request)
             do {
-                var frozen = FrozenRequest(id: id, request: request)
                 if let upload = request.upload { frozen.uploadFile = try journal.keepUpload(upload, id: id).path }
                 try journal.append(frozen)
             } catch {
-                // Could not keep it: the caller must learn the request did not go through.
+                // Could not keep it: the caller must learn the request did not go through, and the
+                // copy of its body goes, since no record names it.
+                if let copy = frozen.uploadFile { try? FileManager.default.removeItem(atPath: copy) }
                 throw .transport(message: message, code: code)
             }
             throw .frozen(id: id)
