@@ -164,6 +164,29 @@ import Testing
         ])
     }
 
+    /// A default is written in the spec's type (`.meeting`, a date, a number): no value of the type
+    /// an override puts in its place. The generated code did not compile.
+    @Test func aDefaultOfAnOverriddenTypeIsAnErrorAtTheDefault() throws {
+        let spec = """
+        service: Zoo
+        environments: { debug: "http://127.0.0.1:8085/api" }
+        models:
+          Kind: { enum: [meeting, call] }
+          Event:
+            fields:
+              kind: { type: Kind, default: meeting }
+              kinds: { type: "[Kind]", default: [call] }
+              at: { type: Date, default: "2024-02-29T09:30:00Z" }
+              other: { type: Kind? }
+        """
+        let harness = try ConfigHarness(config: "typeOverrides: { Kind: String, Date: Moment }\n", specs: ["zoo.yaml": spec])
+        #expect(harness.diagnostics() == [
+            "Specs/zoo.yaml:7:36: error: field 'kind' of model 'Event' has a default, but typeOverrides in the configuration replaces Kind with String, a type apigen cannot write a value of; remove the default or the override",
+            "Specs/zoo.yaml:8:41: error: field 'kinds' of model 'Event' has a default, but typeOverrides in the configuration replaces Kind with String, a type apigen cannot write a value of; remove the default or the override",
+            "Specs/zoo.yaml:9:34: error: field 'at' of model 'Event' has a default, but typeOverrides in the configuration replaces Date with Moment, a type apigen cannot write a value of; remove the default or the override",
+        ])
+    }
+
     @Test func unknownTypeOverrideIsAnError() throws {
         let harness = try ConfigHarness(config: "typeOverrides:\n  Usr: Shopper\n  Item: \"not a type\"\n")
         #expect(harness.diagnostics() == [

@@ -149,6 +149,14 @@ import Testing
             name: "defaultNotACase",
             yaml: base + "models:\n  K:\n    enum: [a, b]\n  M:\n    fields:\n      k: { type: K, default: c }\n",
             expected: ["spec.yaml:9:30: error: default of field 'k' of model 'M' must be one of a, b (K), found 'c'"]),
+        // An open enum takes any value on the wire, but its default is a case (it was dropped).
+        MalformedSpec(
+            name: "defaultNotACaseOfAnOpenEnum",
+            yaml: base + "models:\n  K:\n    enum: [asc, desc]\n    unknown: true\n  M:\n    fields:\n      k: { type: K, default: dsc }\n      ks: { type: \"[K]\", default: [asc, relevance] }\n",
+            expected: [
+                "spec.yaml:10:30: error: default of field 'k' of model 'M' is 'dsc', which is not a case of K (asc, desc); did you mean 'asc'?",
+                "spec.yaml:11:41: error: default of field 'ks' of model 'M' is 'relevance', which is not a case of K (asc, desc)",
+            ]),
         MalformedSpec(
             name: "defaultOfAnUnsupportedType",
             yaml: base + "models:\n  M:\n    fields:\n      u: { type: URL, default: \"http://a\" }\n",

@@ -272,6 +272,9 @@ import APIGenImport
             Thing:
               oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}, {$ref: "#/components/schemas/C"}]
               discriminator: {propertyName: type}
+            Tagged:
+              oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/B"}, {$ref: "#/components/schemas/C"}]
+              discriminator: {propertyName: type, mapping: {c: "#/components/schemas/C"}}
             Nested:
               oneOf: [{$ref: "#/components/schemas/A"}, {$ref: "#/components/schemas/Thing"}]
               discriminator: {propertyName: type}
@@ -288,7 +291,7 @@ import APIGenImport
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         let service = Self.file(outcome, "service.yaml")
         #expect(service.contains("""
-          Thing:
+          Tagged:
             oneOf:
               - A
               - B
@@ -296,6 +299,7 @@ import APIGenImport
             discriminator:
               propertyName: type
               mapping:
+                c: C
                 a: A
                 b: B
         """))
@@ -303,6 +307,8 @@ import APIGenImport
             "doc.yaml#/components/schemas/Dated/discriminator: warning: discriminator dropped: member 'D' holds 'type' as something other than text; members are told apart by trying each in turn",
             "doc.yaml#/components/schemas/Many/discriminator: warning: discriminator dropped: tags 'c' and 'cc' both map to 'C', and a member of apigen's tagged sums has one tag (the one it is written back with); members are told apart by trying each in turn",
             "doc.yaml#/components/schemas/Nested/discriminator: warning: discriminator dropped: member 'Thing' is not an object; members are told apart by trying each in turn",
+            // C's `type` is `c` or `cc`, never `C`, the tag OpenAPI gives it without a mapping.
+            "doc.yaml#/components/schemas/Thing/discriminator: warning: discriminator dropped: member 'C' holds 'type' as one of c, cc, not its tag 'C'; members are told apart by trying each in turn",
         ])
         // The specs validate and their Swift compiles.
         try await ImportHarness.expectSwiftCompiles(outcome)

@@ -50,6 +50,15 @@ import Testing
             yaml: spec("      304: Problem\n"),
             expected: ["spec.yaml:13:12: error: response 304 of api 'Get' declares a body, but a 304 never has one; write 304: empty (without quotes)"]
         ),
+        // The stream's parser has no output to tell another success from the stream: it did not compile.
+        MalformedSpec(
+            name: "successBesideAStream",
+            yaml: "service: Zoo\nenvironments: { debug: \"http://127.0.0.1:8085/api\" }\napis:\n  Chunks:\n    path: /chunks\n    response: { stream: bytes }\n    responses:\n      304: empty\n      201: String\n      404: String\n",
+            expected: [
+                "spec.yaml:8:7: error: response 304 of api 'Chunks' is a success beside a streamed response, which is the api's only success; list failures only (4XX, 5XX) in responses",
+                "spec.yaml:9:7: error: response 201 of api 'Chunks' is a success beside a streamed response, which is the api's only success; list failures only (4XX, 5XX) in responses",
+            ]
+        ),
         MalformedSpec(
             name: "misspeltEntryKey",
             yaml: spec("      404: { type: Problem, sucess: true }\n"),

@@ -91,6 +91,12 @@ import Testing
             yaml: members + "  Pay:\n    oneOf: [Card, Bank]\n    discriminator:\n      propertyName: type\n      mapping: { card: Card, credit: Card }\n",
             expected: ["spec.yaml:15:38: error: tags 'card' and 'credit' of model 'Pay' both map to 'Card'; a member has one tag, so it can be written back as it was read"]
         ),
+        // The member's own field would reject its tag: the member never decoded.
+        MalformedSpec(
+            name: "tagNotACaseOfTheTagField",
+            yaml: head + "  BankKind: { enum: [savings, checking] }\n  Card: { fields: { last4: String } }\n  Bank: { fields: { kind: BankKind, iban: String } }\n  Pay:\n    oneOf: [Card, Bank]\n    discriminator: { propertyName: kind, mapping: { card: Card, bank: Bank } }\n",
+            expected: ["spec.yaml:7:27: error: field 'kind' of model 'Bank' holds the discriminator 'kind' of model 'Pay', whose tag for Bank is 'bank', which is not a case of BankKind (savings, checking); Bank would never decode: add the case, or map one of its cases to Bank"]
+        ),
         MalformedSpec(
             name: "tagFieldNotText",
             yaml: head + "  Card:\n    fields:\n      type: Int\n  Pay:\n    oneOf: [Card]\n    discriminator: type\n",

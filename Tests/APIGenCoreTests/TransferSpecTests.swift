@@ -60,6 +60,27 @@ import Testing
         #expect(binary.contains("public import Foundation"))
     }
 
+    /// A map of files or a list of lists compiled, and every call threw at run time.
+    @Test func multipartFilesArePartsOrListsOfParts() throws {
+        let diagnostics = try SpecHarness.diagnose(Self.head + """
+        apis:
+          A:
+            method: POST
+            path: /a
+            body: multipart
+            params:
+              a: "[String: File]"
+              b: "[[File]]"
+              c: "[File?]"
+              d: "[File]?"
+              e: File?
+        """)
+        #expect(diagnostics == [
+            "spec.yaml:10:10: error: param 'a' of api 'A' has type [String: File]; a multipart body sends File, File? or a list of them as its parts",
+            "spec.yaml:11:10: error: param 'b' of api 'A' has type [[File]]; a multipart body sends File, File? or a list of them as its parts",
+        ], "\(diagnostics)")
+    }
+
     @Test func misplacedFilesAndBadBodiesAreLocatedErrors() throws {
         let diagnostics = try SpecHarness.diagnose(Self.head + """
         models:

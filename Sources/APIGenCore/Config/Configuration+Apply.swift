@@ -29,8 +29,8 @@ extension Configuration {
             diagnostics.error("typeOverrides names '\(override.name.value)', which is neither a model nor a builtin type\(Suggestion.hint(for: override.name.value, in: known))", at: override.name.location)
         }
         let overridden = Set(typeOverrides.map(\.name.value))
-        if let date = typeOverrides.first(where: { $0.name.value == "Date" }) {
-            for service in services { Self.checkNoDateFormats(in: service, replacedBy: date.swift.value, diagnostics: &diagnostics) }
+        for service in services {
+            Self.checkValuesOfOverriddenTypes(in: service, replacements: replacements(in: service), diagnostics: &diagnostics)
         }
         return services.map { service in
             var service = service
@@ -39,22 +39,32 @@ extension Configuration {
         }
     }
 
-    /// Reports the dates of `service` written in a format: the generated coding of a format works on
-    /// `Date` only, not on the type that replaces it.
-    private static func checkNoDateFormats(in service: ResolvedService, replacedBy swiftType: String, diagnostics: inout Diagnostics) {
-        func check(_ fields: [FieldDecl], of owner: String) {
-            for field in fields where field.shape.dateFormat != nil {
-                diagnostics.error("field '\(field.name)' of \(owner) has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: field.typeLocation)
+    /// The spec type names of `service` that an override replaces (a model by its spec or Swift
+    /// name, or a builtin type), with the Swift type replacing each.
+    private func replacements(in service: ResolvedService) -> [String: String] {
+        var result: [String: String] = [:]
+        for override in typeOverrides {
+            if BuiltinType.swiftNames[override.name.value] != nil { result[override.name.value] = override.swift.value }
+            for model in service.models where model.decl.name == override.name.value || model.swiftName == override.name.value {
+                result[model.decl.name] = override.swift.value
             }
         }
-        for model in service.models {
-            if case .object(let fields) = model.decl.kind { check(fields, of: "model '\(model.decl.name)'") }
-        }
-        for api in service.apis {
-            for param in api.params where param.decl.shape.dateFormat != nil {
-                diagnostics.error("param '\(param.decl.name)' of api '\(api.decl.name)' has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: param.decl.typeLocation)
+        return result
+    }
+
+    /// Reports what the generated code cannot write for a type an override replaces: a date format
+    /// (its coding works on `Date` only) and a default (a literal of the spec's type, an enum case or
+    /// a date, is no value of the user's type).
+    private static func checkValuesOfOverriddenTypes(in service: ResolvedService, replacements: [String: String], diagnostics: inout Diagnostics) {
+        guard !replacements.isEmpty else { return }
+        service.forEachValue { what, type, shape, typeLocation in
+            guard let swiftType = replacements[type.name] else { return }
+            if shape.dateFormat != nil, type.name == "Date" {
+                diagnostics.error("\(what) has a date format, but typeOverrides in the configuration replaces Date with \(swiftType), which the format's coding cannot read; remove the format (or the service's dates default) or the override", at: typeLocation)
             }
-            if case .inline(let fields, _, _) = api.response { check(fields, of: "the response of api '\(api.decl.name)'") }
+            if let node = shape.defaultNode, shape.defaultLiteral != nil {
+                diagnostics.error("\(what) has a default, but typeOverrides in the configuration replaces \(type.name) with \(swiftType), a type apigen cannot write a value of; remove the default or the override", at: node.location)
+            }
         }
     }
 

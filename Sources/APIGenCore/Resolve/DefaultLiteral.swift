@@ -22,14 +22,23 @@ enum DefaultLiteral {
             // `Optional.none`: the default would be `nil`, with a compiler warning.
             if literal == ".none" || literal == ".some" { return literal.map { ".some(" + $0 + ")" } }
             return literal
-        case .array(let element):
+        case .array(let elementType):
+            // Every element or none: a list with one left out would be another default.
             guard let elements = node.elements else { return nil }
-            let items = elements.compactMap { make($0, type: element, models: models, dates: dates) }
+            var items: [String] = []
+            for element in elements {
+                guard let item = make(element, type: elementType, models: models, dates: dates) else { return nil }
+                items.append(item)
+            }
             return "[" + items.joined(separator: ", ") + "]"
-        case .dictionary(let value):
+        case .dictionary(let valueType):
             guard let pairs = node.pairs else { return nil }
             if pairs.isEmpty { return "[:]" }
-            let items = pairs.compactMap { pair in make(pair.value, type: value, models: models, dates: dates).map { SwiftLiteral.string(pair.name) + ": " + $0 } }
+            var items: [String] = []
+            for pair in pairs {
+                guard let item = make(pair.value, type: valueType, models: models, dates: dates) else { return nil }
+                items.append(SwiftLiteral.string(pair.name) + ": " + item)
+            }
             return "[" + items.joined(separator: ", ") + "]"
         case .named(let name):
             if let model = models[name], case .enumeration(let enumeration) = model.kind {

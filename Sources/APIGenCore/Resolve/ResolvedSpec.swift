@@ -121,3 +121,24 @@ extension [ResolvedModel] {
         indices.byNames(spec: { self[$0].decl.name }, swift: { self[$0].swiftName }) { value(self[$0]) }
     }
 }
+
+extension ResolvedService {
+    /// Calls `visit` with every value the service declares a type for — the fields of its models
+    /// and of inline responses, its APIs' params and typed response headers — as
+    /// `(what, type, shape, typeLocation)`, `what` naming it in a message (`field 'id' of model 'Item'`).
+    func forEachValue(_ visit: (_ what: String, _ type: TypeRef, _ shape: ValueShape, _ typeLocation: SourceLocation) -> Void) {
+        func fields(_ fields: [FieldDecl], of owner: String) {
+            for field in fields { visit("field '\(field.name)' of \(owner)", field.type, field.shape, field.typeLocation) }
+        }
+        for model in models {
+            if case .object(let declared) = model.decl.kind { fields(declared, of: "model '\(model.decl.name)'") }
+        }
+        for api in apis {
+            for param in api.params { visit("param '\(param.decl.name)' of api '\(api.decl.name)'", param.decl.type, param.decl.shape, param.decl.typeLocation) }
+            if case .inline(let declared, _, _) = api.response { fields(declared, of: "the response of api '\(api.decl.name)'") }
+            for header in api.responseHeaders {
+                visit("response header '\(header.decl.name)' of api '\(api.decl.name)'", header.decl.type, header.decl.shape, header.decl.typeLocation)
+            }
+        }
+    }
+}

@@ -45,6 +45,11 @@ extension SpecResolver {
                 diagnostics.error("\(what) declares both 'response' and responses 2XX; 'response' is the 2XX answer, so give one of them", at: entry.location)
                 continue
             }
+            if case .stream = response, entry.isSuccess {
+                // The streamed answer's parser has no output to tell another success apart from it.
+                diagnostics.error("\(owner) is a success beside a streamed response, which is the api's only success; list failures only (4XX, 5XX) in responses", at: entry.location)
+                continue
+            }
             if case .code(let code) = entry.status, code == 204 || code == 304, !isEmpty(entry.body) {
                 diagnostics.error("\(owner) declares a body, but a \(code) never has one; write \(code): empty (without quotes)", at: entry.bodyLocation)
             }

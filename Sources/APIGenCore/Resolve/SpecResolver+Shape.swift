@@ -44,7 +44,32 @@ extension SpecResolver {
         let json = checker.json(for: node, as: type, api: "")
         diagnostics.append(contentsOf: checker.diagnostics)
         guard json != nil else { return nil }
+        if let (value, enumName, cases) = Self.unlistedCase(in: node, type: type, models: models) {
+            // An open enum takes any value on the wire, but a default is one of its cases.
+            diagnostics.error("default of \(what) is '\(value.text ?? "")', which is not a case of \(enumName) (\(cases.joined(separator: ", ")))\(Suggestion.hint(for: value.text ?? "", in: cases))", at: value.location)
+            return nil
+        }
         return DefaultLiteral.make(node, type: type, models: models, dates: dates)
+    }
+
+    /// The first value in `node` that an enum of `type` does not list (an open enum lets it pass the
+    /// mock check), with the enum's name and cases.
+    private static func unlistedCase(in node: YAMLNode, type: TypeRef, models: [String: ModelDecl]) -> (YAMLNode, String, [String])? {
+        switch type {
+        case .optional(let wrapped):
+            if case .null? = node.scalarValue { return nil }
+            return unlistedCase(in: node, type: wrapped, models: models)
+        case .array(let element):
+            return (node.elements ?? []).lazy.compactMap { unlistedCase(in: $0, type: element, models: models) }.first
+        case .dictionary(let value):
+            return (node.pairs ?? []).lazy.compactMap { unlistedCase(in: $0.value, type: value, models: models) }.first
+        case .named(let name):
+            guard let model = models[name], case .enumeration(let enumeration) = model.kind else { return nil }
+            let raw = node.text ?? ""
+            let rawValue = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
+            let cases = enumeration.cases.map(\.rawValue)
+            return cases.contains(rawValue) ? nil : (node, name, cases)
+        }
     }
 
     /// Fields with their shapes resolved; reports `additionalFields` problems.

@@ -55,8 +55,20 @@ extension SpecResolver {
                 diagnostics.error("members '\(other)' and '\(members[index].decl.type)' of \(owner) both have the tag '\(tag)'; map one of them to another tag in the discriminator's mapping", at: members[index].decl.typeLocation)
             }
             byTag[tag] = "\(members[index].decl.type)"
+            checkTagFits(tag, member: members[index].decl, discriminator: discriminator, owner: owner, models: models)
         }
         return ResolvedSum(members: members, propertyName: discriminator.propertyName, allowsUnknown: sum.allowsUnknown)
+    }
+
+    /// A member's own field of the discriminator's key, when it is a closed enum, must have the
+    /// member's tag among its cases: otherwise the member never decodes (its field rejects the tag).
+    private mutating func checkTagFits(_ tag: String, member: SumDecl.Member, discriminator: SumDecl.Discriminator, owner: String, models: [String: ModelDecl]) {
+        guard case .named(let name) = member.type, let model = models[name], case .object(let fields) = model.kind,
+              let field = fields.first(where: { $0.key == discriminator.propertyName }),
+              case .named(let enumName) = field.type.unwrapped, case .enumeration(let enumeration)? = models[enumName]?.kind,
+              !enumeration.allowsUnknown, !enumeration.cases.contains(where: { $0.rawValue == tag }) else { return }
+        let cases = enumeration.cases.map(\.rawValue)
+        diagnostics.error("field '\(field.name)' of model '\(model.name)' holds the discriminator '\(discriminator.propertyName)' of \(owner), whose tag for \(model.name) is '\(tag)', which is not a case of \(enumName) (\(cases.joined(separator: ", "))); \(model.name) would never decode: add the case, or map one of its cases to \(model.name)", at: field.typeLocation)
     }
 
     /// A discriminator needs object members, a mapping onto members only, one tag per member, and

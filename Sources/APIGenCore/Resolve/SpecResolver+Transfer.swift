@@ -17,6 +17,9 @@ extension SpecResolver {
             for param in params where param.location != .body {
                 rejectFile(param.decl.type, in: "\(param.location.rawValue) param '\(param.decl.name)' of \(what)", at: param.decl.typeLocation)
             }
+            for param in params where param.location == .body && param.decl.type.name == "File" && !Self.isFilePart(param.decl.type) {
+                diagnostics.error("param '\(param.decl.name)' of \(what) has type \(param.decl.type); a multipart body sends File, File? or a list of them as its parts", at: param.decl.typeLocation)
+            }
         case .raw(let raw):
             if !allowsBody {
                 diagnostics.error("\(what) uses \(decl.method), which carries no body", at: raw.location)
@@ -38,6 +41,16 @@ extension SpecResolver {
                 diagnostics.error("the response of \(what) is a stream; it cannot read response headers too", at: stream.location)
             }
             if let type = stream.type { rejectFile(type, in: "the events of \(what)", at: stream.typeLocation) }
+        }
+    }
+
+    /// Whether a multipart param's type is one the runtime sends as parts: `File`, `File?`, or a list
+    /// of them (one part each), not a map or a list of lists.
+    static func isFilePart(_ type: TypeRef) -> Bool {
+        switch type.unwrapped {
+        case .named: true
+        case .array(let element): if case .named = element.unwrapped { true } else { false }
+        case .optional, .dictionary: false
         }
     }
 

@@ -34,6 +34,10 @@ extension OpenAPIMapper {
                 warn(here, "discriminator", "discriminator dropped: tags '\(other)' and '\(tag)' both map to '\(model)', and a member of apigen's tagged sums has one tag (the one it is written back with); members are told apart by trying each in turn")
                 return nil
             }
+            if let member = members.first(where: { $0.type == model }), let reason = tagRefused(tag, by: member, property: property) {
+                warn(here, "discriminator", "discriminator dropped: \(reason); members are told apart by trying each in turn")
+                return nil
+            }
             tagOfMember[model] = tag
             tags[tag] = model
             mapping.add(tag, .text(model))
@@ -42,6 +46,10 @@ extension OpenAPIMapper {
             let tag = onlyValue(of: property, in: member.schema) ?? componentKey(of: member)
             if let other = tags[tag] {
                 warn(here, "discriminator", "discriminator dropped: members '\(other)' and '\(member.type)' both have the tag '\(tag)'; members are told apart by trying each in turn")
+                return nil
+            }
+            if let reason = tagRefused(tag, by: member, property: property) {
+                warn(here, "discriminator", "discriminator dropped: \(reason); members are told apart by trying each in turn")
                 return nil
             }
             tagOfMember[member.type] = tag
@@ -85,9 +93,22 @@ extension OpenAPIMapper {
 
     /// The one value a member's property allows (`enum: [user]`, `const: user`): its tag.
     private func onlyValue(of property: String, in member: JSONSchema) -> String? {
-        guard let schema = resolved(member), let field = properties(of: schema)[property].flatMap(resolved) else { return nil }
-        let values = field.allowedValues?.compactMap { $0.value as? String } ?? []
+        let values = allowedValues(of: property, in: member) ?? []
         return values.count == 1 ? values[0] : nil
+    }
+
+    /// Why a member's property cannot hold its tag (`enum: [c, cc]` for the tag `C`): the member
+    /// would never decode, its property refusing the tag.
+    private func tagRefused(_ tag: String, by member: SumMember, property: String) -> String? {
+        guard let values = allowedValues(of: property, in: member.schema), !values.contains(tag) else { return nil }
+        return "member '\(member.type)' holds '\(property)' as one of \(values.joined(separator: ", ")), not its tag '\(tag)'"
+    }
+
+    /// The text values a member's property allows (`enum`, `const`), or `nil` when it allows any.
+    private func allowedValues(of property: String, in member: JSONSchema) -> [String]? {
+        guard let schema = resolved(member), let field = properties(of: schema)[property].flatMap(resolved),
+              let allowed = field.allowedValues else { return nil }
+        return allowed.compactMap { $0.value as? String }
     }
 
     /// The component name of a member that is a component (OpenAPI's implicit tag), else its type.
