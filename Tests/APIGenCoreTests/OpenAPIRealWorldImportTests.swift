@@ -196,6 +196,39 @@ import APIGenImport
         #expect(Self.warnings(outcome).isEmpty)
     }
 
+    /// Box writes enums as an `allOf` of one inline enum (`sync_state`, `event_type`): that is the
+    /// enum, with the `allOf`'s description and nullability. It was an empty model, so an answer
+    /// holding the key could not be decoded.
+    @Test func anAllOfOfOneInlineEnumIsTheEnum() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                sync_state:
+                  allOf:
+                    - type: string
+                      description: Whether the folder is synced
+                      enum: [synced, not_synced]
+                event_type:
+                  description: The event type
+                  nullable: true
+                  allOf:
+                    - {title: Event Type, type: string, enum: [ACCESS_GRANTED, ACCESS_REVOKED]}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("""
+              sync_state: ThingSyncState?
+              event_type:
+                type: ThingEventType?
+                description: The event type
+        """), "\(service)")
+        #expect(service.contains("  ThingSyncState:\n    description: Whether the folder is synced\n    enum:\n      - synced\n      - not_synced\n"))
+        #expect(service.contains("  ThingEventType:\n    description: Event Type\n    enum:\n      - ACCESS_GRANTED\n      - ACCESS_REVOKED\n"))
+        #expect(Self.warnings(outcome).isEmpty)
+    }
+
     /// `anyOf: [{type: string}, {type: string, enum: […]}]` (OpenAI's model names) says "these
     /// values, or any other": an enum with `unknown: true`. As a sum, its enum member never decoded
     /// (the `String` member took every value first).

@@ -47,13 +47,13 @@ extension OpenAPIMapper {
 
     /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a
     /// model when it merges objects' properties; one that only annotates another type
-    /// (`allOf: [{$ref: TagNames}, {description: …}]`) is that type.
+    /// (`allOf: [{$ref: TagNames}, {description: …}]`, `allOf: [{type: string, enum: […]}]`) is that type.
     func isModel(_ schema: JSONSchema) -> Bool {
         switch schema.value {
         case .object(_, let context): return !context.properties.isEmpty
         case .all(let parts, _):
             return parts.contains { part in
-                guard case .reference = part.value else { return isModel(part) }
+                guard case .reference = part.value else { return isMergedObject(part) }
                 guard parts.count > 1 else { return false }
                 switch resolved(part)?.value {
                 // An object of only extra keys (`additionalProperties`) is a map, not a model.
@@ -69,6 +69,15 @@ extension OpenAPIMapper {
         case .string(let core, _): return !(core.allowedValues ?? []).compactMap { $0.value as? String }.isEmpty
         case .integer(let core, _): return (core.allowedValues ?? []).contains { $0.value is Int }
         default: return false
+        }
+    }
+
+    /// Whether an `allOf` member written in place gives properties to merge: an object with
+    /// properties, or an `allOf` that merges some. An enum or a sum in place is a type, not fields.
+    private func isMergedObject(_ part: JSONSchema) -> Bool {
+        switch part.value {
+        case .object, .all: isModel(part)
+        default: false
         }
     }
 
