@@ -229,6 +229,34 @@ import APIGenImport
         #expect(Self.warnings(outcome).isEmpty)
     }
 
+    /// A name in `required` that no property declares (Box's `shared_link` requires `accessed`; its
+    /// property is `access`) was a required `JSON` field that no answer has: it is left out, with a
+    /// warning at the list. A `required` list that only marks another member's properties is kept.
+    @Test func aRequiredNameWithoutAPropertyIsLeftOut() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Base:
+              type: object
+              properties:
+                id: {type: string}
+            Thing:
+              type: object
+              required: [url, accessed]
+              properties:
+                url: {type: string}
+                access: {type: string}
+            Child:
+              allOf:
+                - $ref: "#/components/schemas/Base"
+                - {required: [id]}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("  Thing:\n    fields:\n      url: String\n      access: String?\n"), "\(service)")
+        #expect(service.contains("  Child:\n    fields:\n      id: String\n"))
+        #expect(Self.warnings(outcome) == ["doc.yaml#/components/schemas/Thing/required: warning: required names no property: 'accessed' not imported"])
+    }
+
     /// `anyOf: [{type: string}, {type: string, enum: […]}]` (OpenAI's model names) says "these
     /// values, or any other": an enum with `unknown: true`. As a sum, its enum member never decoded
     /// (the `String` member took every value first).

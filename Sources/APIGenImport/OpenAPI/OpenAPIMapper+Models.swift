@@ -121,10 +121,12 @@ extension OpenAPIMapper {
         var properties: [Property] = []
         var additional: TypeInfo?
         var visited: Set<String> = []
-        var required: Set<String> = []
+        var requiredLists: [RequiredList] = []
         for part in [(schema, pointer)] + also {
-            collectProperties(model, schema: part.0, at: part.1, into: &properties, additional: &additional, visited: &visited, required: &required)
+            collectProperties(model, schema: part.0, at: part.1, into: &properties, additional: &additional, visited: &visited, required: &requiredLists)
         }
+        noteRequiredWithoutProperty(requiredLists, properties: properties)
+        let required = Set(requiredLists.flatMap(\.names))
         var names = NameRegistry()
         var fields: [SpecEntry] = []
         for var property in merged(properties) {
@@ -141,6 +143,31 @@ extension OpenAPIMapper {
             fields.add(name, field(property, in: model, keyed: renamed))
         }
         return (fields, additional)
+    }
+
+    /// A `required` list of an object or `allOf` member, and where it stands.
+    private struct RequiredList {
+        var pointer: JSONPointer
+        var names: [String]
+    }
+
+    /// Warns of the names `required` lists that no property declares (Box's `shared_link` requires
+    /// `accessed`, its property is `access`): they are left out, not made required `JSON` fields
+    /// that every answer lacks.
+    private mutating func noteRequiredWithoutProperty(_ lists: [RequiredList], properties: [Property]) {
+        let declared = Set(properties.map(\.key))
+        for list in lists {
+            let missing = list.names.filter { !declared.contains($0) }
+            guard !missing.isEmpty else { continue }
+            let quoted = missing.map { "'\($0)'" }.joined(separator: ", ")
+            warn(list.pointer, "required", "required names no property: \(quoted) not imported")
+        }
+    }
+
+    /// Whether a property OpenAPIKit lists is only a name in `required` (it reads each such name as
+    /// a property that says nothing), not one the document declares under `properties`.
+    private func isOnlyRequired(_ key: String, of pointer: JSONPointer) -> Bool {
+        raw.foundationValue(at: pointer) != nil && raw.foundationValue(at: pointer.appending("properties", key)) == nil
     }
 
     /// What a declaration of a property says, for merging `allOf` members that declare it again.
@@ -238,14 +265,14 @@ extension OpenAPIMapper {
     /// says which properties another member declares are required).
     private mutating func collectProperties(
         _ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
-        visited: inout Set<String>, required: inout Set<String>
+        visited: inout Set<String>, required: inout [RequiredList]
     ) {
         if case .array(let keys)? = raw.value(at: pointer.appending("required")) {
-            for case .string(let key) in keys { required.insert(key) }
+            required.append(RequiredList(pointer: pointer.appending("required"), names: keys.compactMap { if case .string(let key) = $0 { key } else { nil } }))
         }
         switch schema.value {
         case .object(_, let context):
-            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
+            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) where !isOnlyRequired(key, of: pointer) {
                 properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
             }
             switch context.additionalProperties {
@@ -280,7 +307,7 @@ extension OpenAPIMapper {
     /// `Common: allOf [Base, …]`) is merged once.
     private mutating func collectReferenced(
         _ reference: String, _ model: String, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
-        visited: inout Set<String>, required: inout Set<String>
+        visited: inout Set<String>, required: inout [RequiredList]
     ) {
         guard let place = JSONPointer(reference: reference) else {
             warn(pointer, "allOf", "allOf member '\(reference)' cannot be merged: not a schema of this document")
