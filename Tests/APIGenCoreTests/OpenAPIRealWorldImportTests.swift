@@ -285,6 +285,49 @@ import APIGenImport
         #expect(service.contains("      model:\n        type: ThingModel\n        default: \"dall-e-2\"\n      shared: ModelIds?\n"))
     }
 
+    /// Discord writes its integer enums as `type: integer` with a `oneOf` of constants, each with
+    /// a title and a description: an Int enum, named by the titles. It was `JSON`, with a warning
+    /// that its members had no type; a property that narrows it (`enum: [1]` beside an `allOf` of
+    /// it) is the enum too.
+    @Test func aOneOfOfIntegerConstantsIsAnIntEnum() throws {
+        let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
+            ChannelTypes:
+              type: integer
+              oneOf:
+                - {title: DM, description: A direct message, const: 1}
+                - {title: GUILD_TEXT, const: 0}
+                - {const: 5}
+            Thing:
+              type: object
+              required: [type, kind]
+              properties:
+                type: {$ref: "#/components/schemas/ChannelTypes"}
+                kind:
+                  type: integer
+                  enum: [1]
+                  allOf: [{$ref: "#/components/schemas/ChannelTypes"}]
+                inline:
+                  type: integer
+                  oneOf: [{const: 1, title: One}, {const: 2, title: Two}]
+                  default: 2
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          ChannelTypes:
+            enum:
+              dm:
+                value: 1
+                description: A direct message
+              guildTEXT: 0
+              value5: 5
+        """), "\(service)")
+        #expect(service.contains("      type: ChannelTypes\n      kind: ChannelTypes\n      inline:\n        type: ThingInline\n        default: 2\n"))
+        #expect(service.contains("  ThingInline:\n    enum:\n      one: 1\n      two: 2\n"))
+        #expect(Self.warnings(outcome).isEmpty, "\(Self.warnings(outcome))")
+    }
+
     /// A `oneOf` none of whose members has a type is `JSON`; it was a sum with no members.
     @Test func aOneOfWithoutTypedMembersIsJSON() throws {
         let outcome = Self.importYAML(Self.header + """

@@ -18,9 +18,7 @@ extension OpenAPIMapper {
             if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
             if let cases = Self.constCases(of: schema) {
-                entries.add("enum", .list(stringEnumCases(
-                    cases.map(\.value), at: pointer, names: cases.map { $0.title ?? $0.value }, descriptions: cases.map { $0.description ?? "" }
-                )))
+                entries.add("enum", constEnum(cases, at: pointer))
             } else if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
                 // "Any text, these values known": an enum that keeps the values it does not know.
                 let here = pointer.appending(schema.value.isOneOf ? "oneOf" : "anyOf", String(index))
@@ -446,7 +444,7 @@ extension OpenAPIMapper {
     private func enumValues(of schema: JSONSchema, depth: Int) -> [AnyCodable]? {
         guard depth < 8, let target = resolved(schema) else { return nil }
         if let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues { return allowed }
-        if let cases = Self.constCases(of: target) { return cases.map { AnyCodable($0.value) } }
+        if let cases = Self.constCases(of: target) { return cases.map(\.value.decoded) }
         switch target.value {
         case .all(let members, _), .one(let members, _), .any(let members, _):
             return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first

@@ -38,11 +38,12 @@ extension OpenAPIMapper {
         }
     }
 
-    /// Whether a component becomes a model: as any schema does, or, an object without properties,
-    /// when an apigen export says it is a model with no fields (`x-apigen-model`).
+    /// Whether a component becomes a model: as any schema does (a `oneOf` of constants, whose
+    /// members need no type, too), or, an object without properties, when an apigen export says it
+    /// is a model with no fields (`x-apigen-model`).
     private func isComponentModel(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
         if case .object = schema.value, extensionFlag("x-apigen-model", at: pointer) { return true }
-        return isModel(schema) && hasTypedMember(schema, at: pointer)
+        return isModel(schema) && (hasTypedMember(schema, at: pointer) || Self.constCases(of: schema) != nil)
     }
 
     /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a
@@ -124,10 +125,32 @@ extension OpenAPIMapper {
         }
     }
 
-    /// The cases of a `oneOf` (or `anyOf`) of text constants, each with its title and description:
-    /// OpenAPI 3.1's way of documenting an enum's values (`oneOf: [{const: ar, title: Arabic}, …]`,
-    /// Discord's locales).
-    static func constCases(of schema: JSONSchema) -> [(value: String, title: String?, description: String?)]? {
+    /// One member of a `oneOf` of constants: its value, title and description.
+    struct ConstCase {
+        /// The constant: text (`ar`) or a whole number (`1`).
+        enum Value {
+            case text(String)
+            case integer(Int)
+
+            /// The value as OpenAPIKit decodes one, to compare with defaults.
+            var decoded: AnyCodable {
+                switch self {
+                case .text(let text): AnyCodable(text)
+                case .integer(let number): AnyCodable(number)
+                }
+            }
+        }
+
+        var value: Value
+        var title: String?
+        var description: String?
+    }
+
+    /// The cases of a `oneOf` (or `anyOf`) of constants, all text or all whole numbers, each with
+    /// its title and description: OpenAPI 3.1's way of documenting an enum's values (`oneOf:
+    /// [{const: ar, title: Arabic}, …]`, Discord's locales; `type: integer` with `oneOf: [{const: 1,
+    /// title: DM}, …]`, Discord's channel types).
+    static func constCases(of schema: JSONSchema) -> [ConstCase]? {
         guard schema.discriminator == nil else { return nil }
         let parts: [JSONSchema]
         switch schema.value {
@@ -135,16 +158,33 @@ extension OpenAPIMapper {
         default: return nil
         }
         guard !parts.isEmpty else { return nil }
-        var cases: [(value: String, title: String?, description: String?)] = []
+        var cases: [ConstCase] = []
         for part in parts {
-            switch part.value {
-            case .fragment, .string: break
-            default: return nil
-            }
-            guard let values = part.allowedValues, values.count == 1, let text = values[0].value as? String else { return nil }
-            cases.append((text, part.title, part.description))
+            guard let value = constValue(of: part) else { return nil }
+            cases.append(ConstCase(value: value, title: part.title, description: part.description))
         }
-        return cases
+        let allText = cases.allSatisfy { if case .text = $0.value { true } else { false } }
+        let allIntegers = cases.allSatisfy { if case .integer = $0.value { true } else { false } }
+        return allText || allIntegers ? cases : nil
+    }
+
+    /// The one value a `oneOf` member allows (`{const: ar}`, `{type: integer, const: 1}`), when it
+    /// is text or a whole number.
+    private static func constValue(of part: JSONSchema) -> ConstCase.Value? {
+        guard let values = part.allowedValues, values.count == 1 else { return nil }
+        switch part.value {
+        case .fragment, .string:
+            if let text = values[0].value as? String { return .text(text) }
+        default:
+            break
+        }
+        switch part.value {
+        case .fragment, .integer, .number:
+            if let number = values[0].value as? Int { return .integer(number) }
+        default:
+            break
+        }
+        return nil
     }
 
     /// The enum of a `oneOf`/`anyOf` of plain text and a text enum (`anyOf: [{type: string},
