@@ -21,7 +21,9 @@ import APIGenImport
          "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["photo"], "properties": {
            "title": {"type": "string"},
            "photo": {"type": "string", "format": "binary"},
-           "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}}}}}}},
+           "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}},
+           "scan": {"type": "string", "contentEncoding": "binary"},
+           "raw": {"type": "string", "contentMediaType": "application/octet-stream"}}}}}},
          "responses": {"204": {"description": "Kept."}}}},
        "/files": {"post": {"operationId": "PostFiles",
          "requestBody": {"content": {"multipart/form-data": {
@@ -59,9 +61,11 @@ import APIGenImport
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
     }
 
+    /// `format: binary`, a `contentMediaType` that is not text, and OpenAPI 3.1's `contentEncoding:
+    /// binary` (Discord's uploads, which were `String`) make a file part.
     @Test func multipartBinaryPropertiesAreFileParts() throws {
         let (_, specs) = try Self.imported()
-        #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n    body: multipart\n"))
+        #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n      scan: File?\n      raw: File?\n    body: multipart\n"))
     }
 
     /// OpenAPI ignores an encoding's `style` and `explode` unless the body is URL-encoded (Stripe's

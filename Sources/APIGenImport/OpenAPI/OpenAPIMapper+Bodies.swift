@@ -162,12 +162,12 @@ extension OpenAPIMapper {
         return settings.isEmpty ? field : Self.adding(settings, to: field)
     }
 
-    /// Multipart fields whose schema is binary text (`format: binary`, or a `contentMediaType` that
-    /// is not text) are file parts: `File`, `[File]`.
+    /// Multipart fields whose schema is binary text (`format: binary`, OpenAPI 3.1's `contentEncoding:
+    /// binary`, or a `contentMediaType` that is not text) are file parts: `File`, `[File]`.
     static func fileParts(_ fields: [SpecEntry], properties: OrderedDictionary<String, JSONSchema>) -> [SpecEntry] {
         func isBinary(_ schema: JSONSchema) -> Bool {
             guard case .string(let core, let context) = schema.value else { return false }
-            if core.formatString == "binary" { return true }
+            if core.formatString == "binary" || context.contentEncoding == .binary { return true }
             if let media = context.contentMediaType?.rawValue, !media.hasPrefix("text/"), media != "application/json" { return true }
             return false
         }
