@@ -101,6 +101,55 @@ import APIGenImport
         #expect(outcome.warnings.contains { $0.description == "events-3.1.json#/paths/~1upload/post/operationId: warning: operationId 'Response' named '事件EventsResponse': 'Response' or one of its types is taken" })
     }
 
+    /// A response's named `examples` (Twilio gives every response one) are its mock: the first,
+    /// written in place or a `$ref` to `components/examples`. None became a mock, silently.
+    @Test func theFirstNamedExampleIsTheMock() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.3
+        info: {title: Calls, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /calls:
+            post:
+              operationId: createCall
+              responses:
+                "201":
+                  description: Created
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Call"}
+                      examples:
+                        create: {value: {sid: CA1}}
+                        other: {value: {sid: CA2}}
+          /calls/{sid}:
+            get:
+              operationId: getCall
+              parameters: [{in: path, name: sid, required: true, schema: {type: string}}]
+              responses:
+                "200":
+                  description: OK
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Call"}
+                      examples:
+                        shared: {$ref: "#/components/examples/Call"}
+        components:
+          examples:
+            Call: {value: {sid: CA3}}
+          schemas:
+            Call:
+              type: object
+              properties:
+                sid: {type: string}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let specs = OpenAPIRealWorldImportTests.file(outcome, "default.yaml")
+        #expect(specs.contains("      description: Created\n    mock: {\"sid\": \"CA1\"}\n"), "\(specs)")
+        #expect(specs.contains("      description: OK\n    mock: {\"sid\": \"CA3\"}\n"))
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

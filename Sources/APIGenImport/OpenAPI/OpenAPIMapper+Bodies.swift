@@ -409,13 +409,18 @@ extension OpenAPIMapper {
         if let mock { entries.add("mock", .json(mock)) }
     }
 
-    /// A response example as written: the media's `example`, its first `examples` entry, or the
-    /// schema's.
+    /// A response example as written: the media's `example`, its first `examples` entry (one of
+    /// `components/examples` too), or the schema's. The document's own keys are read: OpenAPIKit
+    /// also gives the first of `examples` as the media's `example`.
     private func example(_ media: OpenAPI.Content, schema: JSONSchema, at pointer: JSONPointer) -> JSONValue? {
-        if media.example != nil { return raw.value(at: pointer.appending("example")) }
-        if let examples = media.examples, let first = inDocumentOrder(examples, at: pointer.appending("examples"), key: { $0 }).first, first.value.b != nil {
-            let name = first.key
-            return raw.value(at: pointer.appending("examples", name, "value"))
+        if let written = raw.value(at: pointer.appending("example")) { return written }
+        if let examples = media.examples, let first = inDocumentOrder(examples, at: pointer.appending("examples"), key: { $0 }).first {
+            switch first.value {
+            case .a(let reference):
+                return JSONPointer(reference: reference.absoluteString).flatMap { raw.value(at: $0.appending("value")) }
+            case .b:
+                return raw.value(at: pointer.appending("examples", first.key, "value"))
+            }
         }
         if !schema.examples.isEmpty {
             return raw.value(at: pointer.appending("schema", "examples", "0")) ?? raw.value(at: pointer.appending("schema", "example"))
