@@ -150,6 +150,56 @@ import APIGenImport
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
     }
 
+    /// Validation keywords are warned of wherever a schema stands: a parameter's, an array's
+    /// `items`, a map's values, and every keyword (`minItems`, `uniqueItems`, `multipleOf`,
+    /// `minProperties`…), named as written (`exclusiveMinimum` was called `minimum`). Keywords that
+    /// allow every value (`minLength: 0`, `uniqueItems: false`) are not named.
+    @Test func validationKeywordsAreWarnedWhereverTheyStand() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.1.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /items/{id}:
+            post:
+              operationId: sendItems
+              parameters:
+                - {in: path, name: id, required: true, schema: {type: string, pattern: "^[0-9]+$", maxLength: 10}}
+                - {in: query, name: limit, schema: {type: integer, minimum: 1, maximum: 1000}}
+                - {in: header, name: X-Name, schema: {type: string, minLength: 0}}
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        messages:
+                          type: array
+                          minItems: 2
+                          uniqueItems: true
+                          items: {type: string, maxLength: 20}
+                        ratio: {type: number, multipleOf: 0.5, exclusiveMinimum: 0}
+                        tags: {type: object, maxProperties: 3, additionalProperties: {type: string, minLength: 1}}
+                        flags: {type: array, uniqueItems: false, items: {type: boolean}}
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let body = "doc.yaml#/paths/~1items~1{id}/post/requestBody/content/application~1json/schema/properties"
+        let parameters = "doc.yaml#/paths/~1items~1{id}/post/parameters"
+        let note = "warning: validation keywords not kept (apigen checks types, not values)"
+        #expect(outcome.warnings.map(\.description).sorted() == [
+            "\(parameters)/0/schema: \(note): maxLength, pattern",
+            "\(parameters)/1/schema: \(note): minimum, maximum",
+            "\(body)/messages/items: \(note): maxLength",
+            "\(body)/messages: \(note): minItems, uniqueItems",
+            "\(body)/ratio: \(note): exclusiveMinimum, multipleOf",
+            "\(body)/tags/additionalProperties: \(note): minLength",
+            "\(body)/tags: \(note): maxProperties",
+        ])
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

@@ -156,7 +156,7 @@ import APIGenImport
         // Read as the document's version reads it (3.0: `nullable`, a Boolean `exclusiveMinimum`).
         #expect(Self.file(outcome, "service.yaml").contains("      label: String?\n      kind: ThingKind?\n      lost: JSON?\n      count: Int?\n"))
         #expect(Self.warnings(outcome) == [
-            "doc.yaml#/components/schemas/Base/properties/count: warning: validation keywords not kept (apigen checks types, not values): minimum",
+            "doc.yaml#/components/schemas/Base/properties/count: warning: validation keywords not kept (apigen checks types, not values): minimum, exclusiveMinimum",
             "doc.yaml#/components/schemas/Thing/properties/lost: warning: reference '#/components/schemas/Base/properties/missing' does not name a schema of this document: typed JSON",
         ])
     }

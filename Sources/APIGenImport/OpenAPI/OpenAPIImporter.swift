@@ -38,6 +38,7 @@ public enum OpenAPIImporter {
         StageTiming.mark("decoded")
         var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
         for repair in repairs { mapper.warn(repair.pointer, repair.kind, repair.message) }
+        mapper.mendedKeywords = Set(repairs.filter { $0.kind == "validation" }.map(\.pointer))
         mapper.map()
         StageTiming.mark("mapped")
         outcome.operationsIn = mapper.operationsIn

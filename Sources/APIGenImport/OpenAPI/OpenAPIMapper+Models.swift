@@ -47,7 +47,7 @@ extension OpenAPIMapper {
             }
             entries.add("fields", .map(fields))
         }
-        noteDroppedKeywords(schema, at: pointer)
+        noteDroppedKeywords(at: pointer)
         service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
     }
 
@@ -73,24 +73,36 @@ extension OpenAPIMapper {
         return (decoded ?? []).map(\.value)
     }
 
-    /// Validation keywords (`minLength`, `pattern`, `maximum`…) that no Swift type carries.
-    private mutating func noteDroppedKeywords(_ schema: JSONSchema, at pointer: JSONPointer) {
-        var dropped: [String] = []
-        switch schema.value {
-        case .string(_, let context):
-            if context.maxLength != nil { dropped.append("maxLength") }
-            if context.minLength > 0 { dropped.append("minLength") }
-            if context.pattern != nil { dropped.append("pattern") }
-        case .integer(_, let context):
-            if context.minimum != nil { dropped.append("minimum") }
-            if context.maximum != nil { dropped.append("maximum") }
-        case .number(_, let context):
-            if context.minimum != nil { dropped.append("minimum") }
-            if context.maximum != nil { dropped.append("maximum") }
-        default: break
+    /// The validation keywords of JSON Schema, in the order a warning names them: no Swift type
+    /// carries them.
+    static let validationKeywords = [
+        "minLength", "maxLength", "pattern", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+    ]
+
+    /// Warns once of the validation keywords the schema at `pointer` constrains its values with
+    /// (`maxLength`, `pattern`, `minItems`, `uniqueItems: true`…), as the document writes them; a
+    /// bound already mended away (``DocumentRepair``) was reported there.
+    mutating func noteDroppedKeywords(at pointer: JSONPointer) {
+        guard let schema = raw.foundationValue(at: pointer) as? [String: Any] else { return }
+        let dropped = Self.validationKeywords.filter { key in
+            guard let value = schema[key], !mendedKeywords.contains(pointer.appending(key)) else { return false }
+            return Self.constrains(key, value)
         }
         if !dropped.isEmpty {
             warn(pointer, "validation", "validation keywords not kept (apigen checks types, not values): \(dropped.joined(separator: ", "))")
+        }
+    }
+
+    /// Whether a validation keyword's value says something: `minLength: 0`, `uniqueItems: false`
+    /// and 3.0's `exclusiveMinimum: false` allow every value.
+    private static func constrains(_ key: String, _ value: Any) -> Bool {
+        if value is NSNull { return false }
+        guard let number = value as? NSNumber else { return true }
+        if number.isJSONBoolean { return number.boolValue }
+        switch key {
+        case "minLength", "minItems", "minProperties": return number.doubleValue != 0
+        default: return true
         }
     }
 
@@ -353,7 +365,7 @@ extension OpenAPIMapper {
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
         if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
-        if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
+        noteDroppedKeywords(at: property.pointer)
         return entries.count == 1 ? entries[0].value : .map(entries)
     }
 

@@ -223,7 +223,9 @@ extension OpenAPIMapper {
     // MARK: Types
 
     /// The spec type of a schema; inline object, enum and sum schemas become models named `hint`.
+    /// The validation keywords it drops are warned of.
     mutating func typeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        noteDroppedKeywords(at: pointer)
         var info = baseTypeInfo(schema, at: pointer, hint: hint)
         if schema.nullable { info.nullable = true }
         return info
