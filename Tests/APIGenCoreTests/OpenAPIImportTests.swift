@@ -200,6 +200,34 @@ import APIGenImport
         ])
     }
 
+    /// A path's `servers` (Box's upload host) were dropped without a word, where an operation's
+    /// are warned of; a path that only says the document's servers again (Twilio's) loses nothing.
+    @Test func aPathsOwnServersAreWarnedOf() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.1
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com", description: production}]
+        paths:
+          /upload:
+            servers: [{url: "https://upload.example.com/api/2.0"}]
+            post:
+              operationId: upload
+              responses:
+                "204": {description: ok}
+          /same:
+            servers: [{url: "https://api.example.com", description: the same host}]
+            get:
+              operationId: same
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/paths/~1upload/servers: warning: servers of a path not imported: its operations use the service's environments",
+        ])
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

@@ -38,6 +38,7 @@ extension OpenAPIMapper {
                 warn(pathPointer, "reference", "path item reference not followed: its operations are not imported")
                 continue
             }
+            notePathServers(pathItem, at: pathPointer)
             for endpoint in pathItem.endpoints {
                 operationsIn += 1
                 let pointer = pathPointer.appending(endpoint.method.rawValue.lowercased())
@@ -52,6 +53,23 @@ extension OpenAPIMapper {
                 mapOperation(operation, method: method, path: path.rawValue, pathItem: pathItem, pointer: pointer, file: file)
             }
             mapFurtherOperations(path: path.rawValue, pathItem: pathItem, pointer: pathPointer, files: &files)
+        }
+    }
+
+    /// Warns of a path item's `servers` that differ from the document's (Box's upload host): its
+    /// operations go to the service's environments. The document's own servers said again
+    /// (Twilio's, on every path) lose nothing.
+    private mutating func notePathServers(_ pathItem: OpenAPI.PathItem, at pointer: JSONPointer) {
+        guard let servers = pathItem.servers, !servers.isEmpty, Self.urls(of: servers) != Self.urls(of: document.servers) else { return }
+        warn(pointer.appending("servers"), "server", "servers of a path not imported: its operations use the service's environments")
+    }
+
+    /// Servers' URLs with their variables at their defaults, whatever their descriptions say.
+    private static func urls(of servers: [OpenAPI.Server]) -> [String] {
+        servers.map { server in
+            server.variables.reduce(server.urlTemplate.absoluteString) { url, variable in
+                url.replacingOccurrences(of: "{\(variable.key)}", with: variable.value.default)
+            }
         }
     }
 
