@@ -228,6 +228,40 @@ import APIGenImport
         ])
     }
 
+    /// `default` answers every status no other key names: with no 2XX declared, the success as
+    /// well. Its body was read as a failure only, and a 200 gave an empty answer without a word.
+    @Test func aDefaultResponseAloneIsTheAnswerAndTheFailure() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                default:
+                  description: the pets
+                  content:
+                    application/json:
+                      schema: {type: array, items: {type: string}}
+                      example: [rex]
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(OpenAPIRealWorldImportTests.file(outcome, "default.yaml").contains("""
+            response:
+              type: "[String]"
+              description: the pets
+            mock: ["rex"]
+            responses:
+              default:
+                type: "[String]"
+                description: the pets
+        """))
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

@@ -203,10 +203,12 @@ extension OpenAPIMapper {
 
     // MARK: Responses
 
-    /// The status whose answer is the API's `response`: `200`, else the lowest `2XX`. A 2XX status
-    /// an apigen export marks with `x-apigen-success` is one the spec lists itself.
+    /// The status whose answer is the API's `response`: `200`, else the lowest `2XX`, else
+    /// `default`, which answers every status no other key names, a success too. A 2XX status an
+    /// apigen export marks with `x-apigen-success` is one the spec lists itself.
     func primaryStatus(of responses: OpenAPI.Response.Map, at pointer: JSONPointer) -> String? {
         let successes = responses.keys.map(\.rawValue).filter { $0.hasPrefix("2") && raw.value(at: pointer.appending($0, "x-apigen-success")) == nil }
+        if successes.isEmpty, responses.keys.contains(where: { $0.rawValue == "default" }) { return "default" }
         return successes.contains("200") ? "200" : successes.sorted().first
     }
 
@@ -222,42 +224,43 @@ extension OpenAPIMapper {
             }
             if status == primary {
                 mapPrimaryResponse(response, api: api, pointer: here, envelope: envelope, entries: &entries)
-            } else {
-                if let headers = response.headers, !headers.isEmpty {
-                    warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
-                }
-                // A response of `components/responses` is read where it is declared: its inline
-                // body is one model named after it for every operation that answers with it.
-                var place = here
-                var hint = api + status.uppercased() + "Body"
-                if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
-                    place = JSONPointer(["components", "responses", name])
-                    hint = name
-                }
-                var value = bodyNode(response, hint: hint, pointer: place)
-                if ["204", "304"].contains(status), value != .text("empty") {
-                    warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
-                    value = .text("empty")
-                }
-                if case .bool(let success)? = raw.value(at: here.appending("x-apigen-success")), success != status.hasPrefix("2") {
-                    switch value {
-                    case .map(let parts): value = .map(parts + [SpecEntry("success", .literal(success ? "true" : "false"))])
-                    case .text("empty"): value = .map([SpecEntry("success", .literal(success ? "true" : "false"))])
-                    default: value = .map([SpecEntry("type", value), SpecEntry("success", .literal(success ? "true" : "false"))])
-                    }
-                }
-                if let description = response.description, !description.isEmpty {
-                    if case .text(let type) = value, type != "empty" {
-                        value = .map([SpecEntry("type", .text(type)), SpecEntry("description", .text(description))])
-                    } else if case .map(var parts) = value {
-                        parts.add("description", text: description)
-                        value = .map(parts)
-                    } else {
-                        value = .map([SpecEntry("description", .text(description))])
-                    }
-                }
-                others.add(status, value)
+                // `default` as the answer is the failure of every other status as well.
+                guard status == "default" else { continue }
             }
+            if status != primary, let headers = response.headers, !headers.isEmpty {
+                warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
+            }
+            // A response of `components/responses` is read where it is declared: its inline
+            // body is one model named after it for every operation that answers with it.
+            var place = here
+            var hint = api + status.uppercased() + "Body"
+            if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
+                place = JSONPointer(["components", "responses", name])
+                hint = name
+            }
+            var value = bodyNode(response, hint: hint, pointer: place)
+            if ["204", "304"].contains(status), value != .text("empty") {
+                warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
+                value = .text("empty")
+            }
+            if case .bool(let success)? = raw.value(at: here.appending("x-apigen-success")), success != status.hasPrefix("2") {
+                switch value {
+                case .map(let parts): value = .map(parts + [SpecEntry("success", .literal(success ? "true" : "false"))])
+                case .text("empty"): value = .map([SpecEntry("success", .literal(success ? "true" : "false"))])
+                default: value = .map([SpecEntry("type", value), SpecEntry("success", .literal(success ? "true" : "false"))])
+                }
+            }
+            if let description = response.description, !description.isEmpty {
+                if case .text(let type) = value, type != "empty" {
+                    value = .map([SpecEntry("type", .text(type)), SpecEntry("description", .text(description))])
+                } else if case .map(var parts) = value {
+                    parts.add("description", text: description)
+                    value = .map(parts)
+                } else {
+                    value = .map([SpecEntry("description", .text(description))])
+                }
+            }
+            others.add(status, value)
         }
         if !others.isEmpty { entries.add("responses", .map(others)) }
     }
