@@ -262,6 +262,20 @@ import APIGenImport
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
     }
 
+    /// A tag's file name is cut at 200 bytes, between characters: 100 characters of a CJK tag
+    /// were 300 bytes, more than a file system allows a name, and the import was refused.
+    @Test func aLongTagInAnyScriptMakesAFileNameAFileSystemAllows() throws {
+        let tag = String(repeating: "用", count: 100)
+        let document = #"""
+        {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+         "servers": [{"url": "https://api.example.com"}],
+         "paths": {"/a": {"get": {"operationId": "getA", "tags": ["TAG"], "responses": {"204": {"description": "none"}}}}}}
+        """#.replacingOccurrences(of: "TAG", with: tag)
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "t.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.files.map(\.path) == ["service.yaml", String(repeating: "用", count: 66) + ".yaml"])
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")
