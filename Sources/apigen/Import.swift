@@ -94,8 +94,12 @@ struct ExportOpenAPI: ParsableCommand {
     @Option(name: .shortAndLong, help: "The document to write (openapi.yaml, openapi.json).")
     var output: String
 
+    @Option(help: "The configuration file (default: apigen.yaml in the spec folder or beside the spec file); its date format is the document's.")
+    var config: String?
+
     func run() throws {
-        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs))
+        let options = GenerationOptions(configuration: config.map { URL(fileURLWithPath: $0) })
+        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs), options: options)
         try checked.reportDiagnostics()
         guard let description else { return }
         let outcome = OpenAPIExporter.export(description, json: output.lowercased().hasSuffix(".json"))

@@ -213,6 +213,23 @@ import APIGenImport
         }
     }
 
+    /// The spec folder's `apigen.yaml` sets the date format of a service that chooses none; the
+    /// export said `date-time` where the client codes epoch seconds, and importing it lost that.
+    @Test func theConfigurationsDatesTravelThroughTheExport() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("service: D\nenvironments:\n  p: https://e.com\nmodels:\n  Event:\n    fields:\n      at: Date\napis:\n  GetEvent:\n    path: /e\n    response: Event\n", to: "Specs/s.yaml")
+        try folder.write("dates: epochSeconds\n", to: "Specs/apigen.yaml")
+        let (checked, description) = Generator.describe(specs: folder.folder("Specs"))
+        #expect(!checked.hasErrors, "\(checked.diagnostics)")
+        let export = OpenAPIExporter.export(try #require(description), json: false)
+        let text = try #require(export.text)
+        #expect(text.contains("        at:\n          type: number\n          x-apigen-format: epochSeconds\n"), "\(text)")
+        let imported = OpenAPIImporter.importDocument(Data(text.utf8), documentName: "openapi.yaml", outputPath: "Out")
+        #expect(imported.errors.isEmpty && imported.warnings.isEmpty, "\(imported.errors) \(imported.warnings)")
+        let service = try #require(imported.files.first { $0.path == "service.yaml" }?.contents)
+        #expect(service.contains("      at:\n        type: Date\n        format: epochSeconds\n"), "\(service)")
+    }
+
     @Test func exportRefusesSeveralServices() throws {
         let (_, description) = Generator.describe(specs: Repository.root.appendingPathComponent("Specs"))
         let export = OpenAPIExporter.export(try #require(description), json: false)
