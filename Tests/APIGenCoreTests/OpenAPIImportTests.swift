@@ -276,6 +276,46 @@ import APIGenImport
         #expect(outcome.files.map(\.path) == ["service.yaml", String(repeating: "用", count: 66) + ".yaml"])
     }
 
+    /// The headers of a shared `components/responses` entry that answers an error status were
+    /// warned of once per operation, at a pointer into a `$ref` that leads nowhere (484 of
+    /// Discord's warnings): once, at the component. A 202 beside the 200 says which answer is read.
+    @Test func unreadHeadersAreWarnedOfOnceWhereTheyAreDeclared() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.1.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses:
+                "200": {description: ok}
+                "429": {$ref: "#/components/responses/Ratelimited"}
+          /b:
+            get:
+              operationId: getB
+              responses:
+                "200": {description: ok}
+                "202":
+                  description: later
+                  headers:
+                    Retry-After: {schema: {type: integer}}
+                "429": {$ref: "#/components/responses/Ratelimited"}
+        components:
+          responses:
+            Ratelimited:
+              description: Ratelimited
+              headers:
+                Retry-After: {schema: {type: number}}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/components/responses/Ratelimited/headers: warning: headers not kept where this response answers a status other than an API's response: typed headers are read on that answer only",
+            "doc.yaml#/paths/~1b/get/responses/202/headers: warning: headers of status 202 not kept: typed headers are read on the answer read as the response (200) only",
+        ])
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

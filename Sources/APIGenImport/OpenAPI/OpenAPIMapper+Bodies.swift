@@ -227,16 +227,18 @@ extension OpenAPIMapper {
                 // `default` as the answer is the failure of every other status as well.
                 guard status == "default" else { continue }
             }
-            if status != primary, let headers = response.headers, !headers.isEmpty {
-                warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
-            }
             // A response of `components/responses` is read where it is declared: its inline
             // body is one model named after it for every operation that answers with it.
             var place = here
             var hint = api + status.uppercased() + "Body"
+            var isShared = false
             if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
                 place = JSONPointer(["components", "responses", name])
                 hint = name
+                isShared = true
+            }
+            if status != primary, response.headers?.isEmpty == false {
+                noteUnreadHeaders(of: status, answer: primary, at: place, isShared: isShared)
             }
             var value = bodyNode(response, hint: hint, pointer: place)
             if ["204", "304"].contains(status), value != .text("empty") {
@@ -263,6 +265,18 @@ extension OpenAPIMapper {
             others.add(status, value)
         }
         if !others.isEmpty { entries.add("responses", .map(others)) }
+    }
+
+    /// Warns of the headers of a status other than the API's answer, which no typed field reads:
+    /// once at the component a shared response comes from (however many operations answer with
+    /// it), else at the status.
+    private mutating func noteUnreadHeaders(of status: String, answer primary: String?, at place: JSONPointer, isShared: Bool) {
+        let answer = primary.map { "the answer read as the response (\($0))" } ?? "the 2XX answer"
+        if isShared {
+            warn(place.appending("headers"), "header", "headers not kept where this response answers a status other than an API's response: typed headers are read on that answer only")
+        } else {
+            warn(place.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on \(answer) only")
+        }
     }
 
     /// The JSON media of a response, or its first; but a download (`application/zip` with a binary
