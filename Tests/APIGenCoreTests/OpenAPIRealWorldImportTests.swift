@@ -67,6 +67,28 @@ import APIGenImport
         #expect(Self.warnings(version31).contains("doc.yaml#/components/schemas/Thing/properties/rate/exclusiveMinimum: warning: exclusiveMinimum: true is OpenAPI 3.0's form (3.1 gives the bound itself): not kept"))
     }
 
+    /// Int64's least value is a bound within Int64 (it was called "not a whole number within
+    /// Int64"); the mends come out in the same order every run (they followed a dictionary's order).
+    @Test func int64sLeastValueIsABoundAndMendsComeInOneOrder() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                nonce: {type: integer, format: int64, minimum: -9223372036854775808}
+                c: {type: integer, maximum: 9223372036854776000}
+                a: {type: integer, maximum: 9223372036854776000}
+                b: {type: integer, maximum: 9223372036854776000}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description).filter { !$0.contains("names no server") } == [
+            "doc.yaml#/components/schemas/Thing/properties/a/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/b/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/c/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/nonce: warning: validation keywords not kept (apigen checks types, not values): minimum",
+        ])
+    }
+
     /// `- 3` under `type: string` is a number to YAML and the text `3` to its author; a `null` in
     /// the enum of a schema that is not nullable made OpenAPIKit reject the document.
     @Test func stringEnumValuesWrittenAsNumbersAreText() throws {
