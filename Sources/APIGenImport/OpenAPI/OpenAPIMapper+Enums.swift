@@ -106,7 +106,7 @@ extension OpenAPIMapper {
         var seen: Set<Int> = []
         for (index, raw) in values.enumerated() {
             guard let value = raw as? Int else {
-                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value is not a whole number: dropped") }
+                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value \(notIntegerReason(raw, at: pointer.appending("enum", String(index)))): dropped") }
                 continue
             }
             guard seen.insert(value).inserted else { continue }
@@ -117,6 +117,16 @@ extension OpenAPIMapper {
             cases.append(SpecEntry(SpecNaming.memberName(name) ?? "value\(index)", node))
         }
         return cases
+    }
+
+    /// Why an enum value is no case of an Int enum, naming it as the document writes it:
+    /// `1.5 is not a whole number`, `99999999999999999999 is a whole number beyond Int64`.
+    private func notIntegerReason(_ value: Any, at pointer: JSONPointer) -> String {
+        let written = self.raw.value(at: pointer).map { if case .number(let text) = $0 { text } else { $0.jsonText } } ?? "\(value)"
+        if let number = value as? Double, number.isFinite, number == number.rounded() {
+            return "\(written) is a whole number beyond Int64"
+        }
+        return "\(written) is not a whole number"
     }
 
     /// `oneOf` (and `anyOf`, approximated) with its discriminator.

@@ -420,8 +420,18 @@ extension OpenAPIMapper {
                 return .json(other)
             }
         }
-        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: it is not a value of \(type.type)")
+        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: \(Self.notAValueReason(value, of: type.type))")
         return nil
+    }
+
+    /// Why a default is no value of its type: `it is not a value of Int`, or, for a whole number
+    /// too large for it, `it is a whole number beyond Int`.
+    private static func notAValueReason(_ value: JSONValue, of type: String) -> String {
+        let integers: Set<String> = ["Int", "Int32", "Int64"]
+        if integers.contains(type), case .number(let text) = value, let number = Double(text), number.isFinite, number == number.rounded() {
+            return "it is a whole number beyond \(type)"
+        }
+        return "it is not a value of \(type)"
     }
 
     /// Whether a default is what the generator takes for the type: text for `String`, a whole number
