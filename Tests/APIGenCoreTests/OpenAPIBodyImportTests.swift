@@ -85,6 +85,35 @@ import APIGenImport
         #expect(specs.contains("\n  Cookies:\n    path: /cookies/{kind}\n"))
     }
 
+    /// Stripe gives every GET and DELETE a form body of an object that allows no key: nothing is
+    /// lost, so nothing is warned (it was "a request body on GET not imported", and on DELETE "a
+    /// form body that is not an object"). A `*/*` body read as JSON says so.
+    @Test func emptyObjectBodiesAreNothingToSend() throws {
+        let document = #"""
+        {"openapi": "3.0.0", "info": {"title": "Empty", "version": "1"},
+         "servers": [{"url": "https://api.example.com"}],
+         "paths": {
+           "/accounts/{id}": {
+             "parameters": [{"in": "path", "name": "id", "required": true, "schema": {"type": "string"}}],
+             "get": {"operationId": "getAccount", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+               "responses": {"204": {"description": "ok"}}},
+             "delete": {"operationId": "deleteAccount", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+               "responses": {"204": {"description": "ok"}}}},
+           "/columns": {"put": {"operationId": "setColumns", "requestBody": {"content": {
+               "*/*": {"schema": {"type": "array", "items": {"type": "string"}}},
+               "multipart/form-data": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+             "responses": {"204": {"description": "ok"}}}}
+         }}
+        """#
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "empty.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let specs = try #require(outcome.files.first { $0.path == "default.yaml" }?.contents)
+        #expect(specs.contains("  DeleteAccount:\n    method: DELETE\n    path: /accounts/{id}\n    params:\n      id: String\n  GetAccount:\n"), "\(specs)")
+        #expect(outcome.warnings.map(\.description) == [
+            "empty.json#/paths/~1columns/put/requestBody/content/multipart~1form-data: warning: request body 'multipart/form-data' not imported: '*/*' is sent (as JSON)",
+        ])
+    }
+
     @Test func importedSwiftCompiles() async throws {
         let (outcome, _) = try Self.imported()
         try await ImportHarness.expectSwiftCompiles(outcome, moduleName: "Files")

@@ -13,11 +13,13 @@ extension OpenAPIMapper {
             warn(pointer, "reference", "request body reference cannot be resolved: not imported")
             return
         }
+        let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
+        // An object without properties (Stripe gives every GET and DELETE one) has nothing to send.
+        if content.allSatisfy({ Self.isEmptyObject($0.1.b?.schema) }) { return }
         if method == "GET" || method == "HEAD" {
             warn(pointer, "body", "a request body on \(method) not imported: apigen sends none")
             return
         }
-        let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
         let json = content.first { Self.isJSON($0.0.lowercased()) }
         let form = content.first { $0.0.lowercased() == "application/x-www-form-urlencoded" }
         let multipart = content.first { $0.0.lowercased().hasPrefix("multipart/") }
@@ -31,7 +33,7 @@ extension OpenAPIMapper {
             return
         }
         for (other, _) in content where other != type {
-            warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent")
+            warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent\(type == "*/*" ? " (as JSON)" : "")")
         }
         if Self.isJSON(type.lowercased()), !["application/json", "*/*"].contains(type.lowercased()) {
             warn(pointer.appending("content", type), "body", "request body '\(type)' is sent as application/json: apigen sends JSON bodies with that type")
@@ -191,6 +193,13 @@ extension OpenAPIMapper {
             default: return field
             }
         }
+    }
+
+    /// Whether a body schema is an object with no properties that allows no other keys
+    /// (`additionalProperties: false`): nothing to send. Without that, it is any object.
+    static func isEmptyObject(_ schema: JSONSchema?) -> Bool {
+        guard case .object(_, let context)? = schema?.value, context.properties.isEmpty, case .a(false)? = context.additionalProperties else { return false }
+        return true
     }
 
     static func isObjectComponent(_ schema: JSONSchema?) -> Bool {
