@@ -114,6 +114,36 @@ import APIGenImport
         ])
     }
 
+    /// Bytes beside bytes (`image/jpg` beside `image/png`, Box's thumbnails) are read alike: no
+    /// loss to warn of, where text beside them is one. A summary the description repeats (Twilio's)
+    /// is said once.
+    @Test func otherBytesAreReadAlikeAndARepeatedSummaryIsSaidOnce() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.1
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /thumb:
+            get:
+              operationId: getThumb
+              summary: Get a thumbnail
+              description: Get a thumbnail
+              responses:
+                "200":
+                  description: the image
+                  content:
+                    image/png: {schema: {type: string, format: binary}}
+                    image/jpg: {schema: {type: string, format: binary}}
+                    text/plain: {schema: {type: string}}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(OpenAPIRealWorldImportTests.file(outcome, "default.yaml").contains("  GetThumb:\n    description: Get a thumbnail\n    path: /thumb\n"))
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/paths/~1thumb/get/responses/200/content/text~1plain: warning: response 'text/plain' not imported: 'image/png' is read",
+        ])
+    }
+
     @Test func importedSwiftCompiles() async throws {
         let (outcome, _) = try Self.imported()
         try await ImportHarness.expectSwiftCompiles(outcome, moduleName: "Files")

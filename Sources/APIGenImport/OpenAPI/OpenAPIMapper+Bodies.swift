@@ -304,11 +304,19 @@ extension OpenAPIMapper {
     }
 
     /// A warning for each media type of a response other than the one read (`text/event-stream`
-    /// beside `application/json`).
+    /// beside `application/json`); none for other bytes beside bytes (`image/png` beside
+    /// `image/jpg`), which are read alike.
     private mutating func warnUnread(_ response: OpenAPI.Response, chosen: String, at pointer: JSONPointer) {
         for (other, _) in inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue) where other.rawValue.lowercased() != chosen {
+            if Self.isBytes(chosen), Self.isBytes(other.rawValue.lowercased()) { continue }
             warn(pointer.appending("content", other.rawValue), "body", "response '\(other.rawValue)' not imported: '\(chosen)' is read")
         }
+    }
+
+    /// Whether an answer of this media type is read as bytes (`{ format: binary }`): not JSON, text
+    /// or a stream.
+    private static func isBytes(_ type: String) -> Bool {
+        !isJSON(type) && !type.hasPrefix("text/") && streamKind(type) == nil
     }
 
     /// `sse` for server-sent events, `jsonLines` for newline-delimited JSON; `nil` for other media.

@@ -103,7 +103,7 @@ extension OpenAPIMapper {
             warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(NameRegistry.renameReason(of: id, taken: "or one of its types is taken"))")
         }
         var api: [SpecEntry] = []
-        api.add("description", text: [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n"))
+        api.add("description", text: Self.description(summary: operation.summary, description: operation.description))
         if method != "GET" { api.add("method", .text(method)) }
         var path = path
         if let fragment = path.firstIndex(of: "#") {
@@ -141,6 +141,16 @@ extension OpenAPIMapper {
         if !operation.callbacks.isEmpty { warn(pointer.appending("callbacks"), "callback", "callbacks not imported") }
         if operation.servers?.isEmpty == false { warn(pointer.appending("servers"), "server", "servers of one operation not imported: the service's environments apply") }
         service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: pointer.description))
+    }
+
+    /// An operation's description: its summary and description, once when they are the same
+    /// (Twilio repeats the one as the other).
+    private static func description(summary: String?, description: String?) -> String {
+        let parts = [summary, description].compactMap { $0 }
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespacesAndNewlines) == parts[1].trimmingCharacters(in: .whitespacesAndNewlines) else {
+            return parts.joined(separator: "\n\n")
+        }
+        return parts[1]
     }
 
     /// An operation decoded on its own, placed where a document has one (`paths./.get`):
