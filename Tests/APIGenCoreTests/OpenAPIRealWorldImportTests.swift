@@ -310,7 +310,7 @@ import APIGenImport
     /// Discord writes its integer enums as `type: integer` with a `oneOf` of constants, each with
     /// a title and a description: an Int enum, named by the titles. It was `JSON`, with a warning
     /// that its members had no type; a property that narrows it (`enum: [1]` beside an `allOf` of
-    /// it) is the enum too.
+    /// it) or allows null beside it (`oneOf: [null, $ref]`) is the enum too.
     @Test func aOneOfOfIntegerConstantsIsAnIntEnum() throws {
         let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
             ChannelTypes:
@@ -332,6 +332,8 @@ import APIGenImport
                   type: integer
                   oneOf: [{const: 1, title: One}, {const: 2, title: Two}]
                   default: 2
+                maybe:
+                  oneOf: [{type: "null"}, {$ref: "#/components/schemas/ChannelTypes"}]
 
         """)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
@@ -345,7 +347,7 @@ import APIGenImport
               guildTEXT: 0
               value5: 5
         """), "\(service)")
-        #expect(service.contains("      type: ChannelTypes\n      kind: ChannelTypes\n      inline:\n        type: ThingInline\n        default: 2\n"))
+        #expect(service.contains("      type: ChannelTypes\n      kind: ChannelTypes\n      inline:\n        type: ThingInline\n        default: 2\n      maybe: ChannelTypes?\n"))
         #expect(service.contains("  ThingInline:\n    enum:\n      one: 1\n      two: 2\n"))
         #expect(Self.warnings(outcome).isEmpty, "\(Self.warnings(outcome))")
     }

@@ -38,12 +38,11 @@ extension OpenAPIMapper {
         }
     }
 
-    /// Whether a component becomes a model: as any schema does (a `oneOf` of constants, whose
-    /// members need no type, too), or, an object without properties, when an apigen export says it
-    /// is a model with no fields (`x-apigen-model`).
+    /// Whether a component becomes a model: as any schema does, or, an object without properties,
+    /// when an apigen export says it is a model with no fields (`x-apigen-model`).
     private func isComponentModel(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
         if case .object = schema.value, extensionFlag("x-apigen-model", at: pointer) { return true }
-        return isModel(schema) && (hasTypedMember(schema, at: pointer) || Self.constCases(of: schema) != nil)
+        return isModel(schema) && hasTypedMember(schema, at: pointer)
     }
 
     /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a
@@ -83,9 +82,10 @@ extension OpenAPIMapper {
     }
 
     /// Whether a `oneOf`/`anyOf` has a member that is typed (not a schema that says nothing, a `not`,
-    /// or a reference to either); `true` for any other schema. Without one, the value is `JSON`.
+    /// or a reference to either); `true` for any other schema, and for a `oneOf` of constants (an
+    /// enum, whose members need no type). Without one, the value is `JSON`.
     func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer, visiting: Set<JSONPointer> = []) -> Bool {
-        guard let (members, _) = Self.nonNullMembers(schema) else { return true }
+        guard let (members, _) = Self.nonNullMembers(schema), Self.constCases(of: schema) == nil else { return true }
         // Sums that only hold each other (and untyped members) hold nothing typed.
         guard !visiting.contains(pointer), visiting.count < 16 else { return false }
         let visiting = visiting.union([pointer])
