@@ -148,6 +148,14 @@ import APIGenImport
         #expect(Self.importJSON("[1, 2]").errors == ["export.json: error: not an NEI export: the file is not a JSON object"])
     }
 
+    /// NEI's API answers with the export wrapped in `{code, msg, result}` (nei-toolkit's 2016
+    /// `ds_b.json`): the error says the export is its `result`.
+    @Test func anExportWrappedInAnAnswerSaysWhereTheExportIs() {
+        let wrapped = Self.importJSON(#"{"code": 200, "msg": "", "result": {"datatypes": [], "interfaces": []}}"#)
+        #expect(wrapped.errors == ["export.json: error: not an NEI export: no 'interfaces' or 'datatypes' (its 'result' is one: import that member as the file)"])
+        #expect(Self.importJSON(#"{"code": 200}"#).errors == ["export.json: error: not an NEI export: no 'interfaces' or 'datatypes'"])
+    }
+
     /// An array datatype whose elements are itself recursed without end.
     @Test func anArrayDatatypeOfItselfIsCutNotACrash() {
         let outcome = Self.importJSON("""

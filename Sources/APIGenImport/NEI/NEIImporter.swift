@@ -7,6 +7,11 @@ public enum NEIImporter {
     /// NEI's system datatypes, by id.
     static let systemTypes: [Int: String] = [10001: "String", 10002: "Double", 10003: "Bool", 10000: "JSON", 9999: "Data"]
 
+    /// Whether a JSON object is an NEI project export: it lists `interfaces` or `datatypes`.
+    private static func isExport(_ object: [String: Any]) -> Bool {
+        object["interfaces"] is [Any] || object["datatypes"] is [Any]
+    }
+
     /// Imports an export.
     /// - Parameters:
     ///   - data: The export's bytes.
@@ -26,8 +31,10 @@ public enum NEIImporter {
             outcome.errors.append("\(documentName): error: not an NEI export: the file is not a JSON object")
             return outcome
         }
-        guard root["interfaces"] is [Any] || root["datatypes"] is [Any] else {
-            outcome.errors.append("\(documentName): error: not an NEI export: no 'interfaces' or 'datatypes'")
+        guard isExport(root) else {
+            // NEI's API answers with the export wrapped in `{code, msg, result}`.
+            let hint = (root["result"] as? [String: Any]).map(isExport) == true ? " (its 'result' is one: import that member as the file)" : ""
+            outcome.errors.append("\(documentName): error: not an NEI export: no 'interfaces' or 'datatypes'\(hint)")
             return outcome
         }
         let (cleaned, notes) = NEIExportShape.cleaned(root)
