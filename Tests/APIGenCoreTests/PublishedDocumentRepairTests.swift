@@ -188,7 +188,8 @@ import Testing
     }
 
     /// JSON nested deeper than Foundation reads is well-formed: it was called "not well-formed";
-    /// an integer enum value or default beyond Int64 is whole: it was called "not a whole number".
+    /// an integer enum value or default beyond Int64 is whole: it was called "not a whole number",
+    /// and named as Foundation reads it (`1e+20`), not as written.
     @Test func deepJSONAndNumbersBeyondInt64AreToldWhatTheyAre() {
         let deep = "{\"openapi\": \"3.1.0\", \"x\": " + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}"
         let outcome = OpenAPIImporter.importDocument(Data(deep.utf8), documentName: "doc.json", outputPath: "Specs")
@@ -210,9 +211,9 @@ import Testing
 
         """)
         #expect(numbers.warnings.map(\.description) == [
-            "doc.yaml#/paths/~1a/get/parameters/0/schema/default: warning: default 1e+20 not kept: it is a whole number beyond Int",
+            "doc.yaml#/paths/~1a/get/parameters/0/schema/default: warning: default 99999999999999999999 not kept: it is a whole number beyond Int",
             "doc.yaml#/paths/~1a/get/parameters/1/schema/enum/1: warning: enum value 1.5 is not a whole number: dropped",
-            "doc.yaml#/paths/~1a/get/parameters/1/schema/enum/2: warning: enum value 1e+20 is a whole number beyond Int64: dropped",
+            "doc.yaml#/paths/~1a/get/parameters/1/schema/enum/2: warning: enum value 99999999999999999999 is a whole number beyond Int64: dropped",
         ])
     }
 
