@@ -16,8 +16,12 @@ struct Docs: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder the pages are written to.")
     var output: String
 
+    @Option(help: "The configuration file (default: apigen.yaml in the spec folder or beside the spec file); its date format is the reference's.")
+    var config: String?
+
     func run() throws {
-        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs))
+        let options = GenerationOptions(configuration: config.map { URL(fileURLWithPath: $0) })
+        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs), options: options)
         try checked.reportDiagnostics()
         guard let description else { return }
         let outcome = Generator.write(ReferenceSite.files(for: description), kind: .reference, to: URL(fileURLWithPath: output))

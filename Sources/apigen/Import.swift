@@ -94,8 +94,12 @@ struct ExportOpenAPI: ParsableCommand {
     @Option(name: .shortAndLong, help: "The document to write (openapi.yaml, openapi.json).")
     var output: String
 
+    @Option(help: "The configuration file (default: apigen.yaml in the spec folder or beside the spec file); its date format is the document's.")
+    var config: String?
+
     func run() throws {
-        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs))
+        let options = GenerationOptions(configuration: config.map { URL(fileURLWithPath: $0) })
+        let (checked, description) = Generator.describe(specs: URL(fileURLWithPath: specs), options: options)
         try checked.reportDiagnostics()
         guard let description else { return }
         let outcome = OpenAPIExporter.export(description, json: output.lowercased().hasSuffix(".json"))
@@ -107,6 +111,7 @@ struct ExportOpenAPI: ParsableCommand {
             throw ExitCode(1)
         }
         let url = URL(fileURLWithPath: output)
+        try checkOutputIsAnExport(url)
         if FileManager.default.contents(atPath: url.path) == Data(text.utf8) {
             print("apigen: \(output) is unchanged")
             return
@@ -120,6 +125,41 @@ struct ExportOpenAPI: ParsableCommand {
             throw ExitCode(1)
         }
         print("apigen: wrote \(output) (\(outcome.operations) operation\(outcome.operations == 1 ? "" : "s"), \(outcome.warnings.count) warning\(outcome.warnings.count == 1 ? "" : "s"))")
+    }
+}
+
+extension ExportOpenAPI {
+    /// Stops with an error when the output is a folder, one of the specs being exported, or a file
+    /// `apigen export` did not write (without ``OpenAPIExporter/marker``): only its own documents
+    /// are overwritten.
+    func checkOutputIsAnExport(_ url: URL) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            try fail("cannot write: it is a folder; give the document's file name (\(url.appendingPathComponent("openapi.yaml").relativePath))")
+        }
+        if isOneOfTheSpecs(url) {
+            try fail("refusing to overwrite \(output): it is one of the specs being exported; give another file name")
+        }
+        let text = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if !OpenAPIExporter.isExport(text) {
+            try fail("refusing to overwrite \(output): it was not written by apigen export (no '\(OpenAPIExporter.marker)' key); delete it or give another file name")
+        }
+    }
+
+    /// Whether `url` is the spec file exported, or a spec file in the spec folder exported.
+    private func isOneOfTheSpecs(_ url: URL) -> Bool {
+        let target = url.standardizedFileURL.resolvingSymlinksInPath().path
+        let source = URL(fileURLWithPath: specs).standardizedFileURL.resolvingSymlinksInPath().path
+        if target == source { return true }
+        let isSpecFile = ["yaml", "yml"].contains(url.pathExtension.lowercased())
+        return isSpecFile && target.hasPrefix(source.hasSuffix("/") ? source : source + "/")
+    }
+
+    /// Prints `OUTPUT: error: message` and nothing is written.
+    private func fail(_ message: String) throws -> Never {
+        FileHandle.standardError.write(Data("\(output): error: \(message)\napigen: nothing written\n".utf8))
+        throw ExitCode(1)
     }
 }
 

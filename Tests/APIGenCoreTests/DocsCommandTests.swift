@@ -29,6 +29,22 @@ import Testing
         #expect(folder.read("Site/notes.html") == "<p>mine</p>\n")
     }
 
+    /// The spec folder's `apigen.yaml` (or `--config`) is read as `generate` reads it: its date
+    /// format is the reference's (it said iso8601 where the client codes epoch seconds), and its
+    /// errors are reported.
+    @Test func theConfigurationsDatesAreTheReferencesAndItsErrorsAreReported() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("service: D\nenvironments:\n  p: https://e.com\nmodels:\n  Event:\n    fields:\n      at: Date\napis:\n  GetEvent:\n    path: /e\n    response: Event\n", to: "Specs/s.yaml")
+        try folder.write("dates: epochSeconds\n", to: "Specs/apigen.yaml")
+        try folder.write("bogus: 1\n", to: "bad.yaml")
+        let docs = try await apigen("docs", "Specs", "-o", "Site", in: folder.url)
+        #expect(docs.status == 0, "\(docs.errorOutput)")
+        #expect(folder.read("Site/services/D.html")?.contains("Dates are written as <code>epochSeconds</code>") == true)
+        let bad = try await apigen("docs", "Specs", "-o", "Other", "--config", "bad.yaml", in: folder.url)
+        #expect(bad.status == 1)
+        #expect(bad.errorOutput.hasPrefix("bad.yaml:1:1: error: unknown key 'bogus' in the configuration"))
+    }
+
     @Test func badSpecsGiveTheDiagnosticsOfGenerateAndWriteNothing() async throws {
         let folder = try TemporaryFolder()
         try folder.write("service: Shop\nenvironments:\n  debug: nope\napis:\n  P:\n    path: p\n    methd: GET\n", to: "Specs/shop.yaml")

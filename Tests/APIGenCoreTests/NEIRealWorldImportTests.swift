@@ -148,6 +148,22 @@ import APIGenImport
         #expect(Self.importJSON("[1, 2]").errors == ["export.json: error: not an NEI export: the file is not a JSON object"])
     }
 
+    /// NEI's API answers with the export wrapped in `{code, msg, result}` (nei-toolkit's 2016
+    /// `ds_b.json`): the error says the export is its `result`.
+    @Test func anExportWrappedInAnAnswerSaysWhereTheExportIs() {
+        let wrapped = Self.importJSON(#"{"code": 200, "msg": "", "result": {"datatypes": [], "interfaces": []}}"#)
+        #expect(wrapped.errors == ["export.json: error: not an NEI export: no 'interfaces' or 'datatypes' (its 'result' is one: import that member as the file)"])
+        #expect(Self.importJSON(#"{"code": 200}"#).errors == ["export.json: error: not an NEI export: no 'interfaces' or 'datatypes'"])
+    }
+
+    /// NEI's format before 2016 (nei-toolkit's `test/a.json`: `method: 0`, `inputs` beside the
+    /// interface's other keys) made every interface a warning and the import nothing, with exit 0.
+    @Test func theFormatBefore2016IsOneError() {
+        let old = Self.importJSON(#"{"interfaces": [{"id": 1, "name": "A", "path": "/a", "method": 0, "inputs": [], "outputs": []}], "datatypes": []}"#)
+        #expect(old.errors == ["export.json: error: an NEI export in the format before 2016 (methods as numbers, inputs outside 'params'), which apigen does not read: export the project from NEI again"])
+        #expect(old.files.isEmpty)
+    }
+
     /// An array datatype whose elements are itself recursed without end.
     @Test func anArrayDatatypeOfItselfIsCutNotACrash() {
         let outcome = Self.importJSON("""

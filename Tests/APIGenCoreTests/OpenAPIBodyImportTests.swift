@@ -21,7 +21,9 @@ import APIGenImport
          "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["photo"], "properties": {
            "title": {"type": "string"},
            "photo": {"type": "string", "format": "binary"},
-           "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}}}}}}},
+           "extras": {"type": "array", "items": {"type": "string", "contentMediaType": "image/jpeg"}},
+           "scan": {"type": "string", "contentEncoding": "binary"},
+           "raw": {"type": "string", "contentMediaType": "application/octet-stream"}}}}}},
          "responses": {"204": {"description": "Kept."}}}},
        "/files": {"post": {"operationId": "PostFiles",
          "requestBody": {"content": {"multipart/form-data": {
@@ -59,9 +61,11 @@ import APIGenImport
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
     }
 
+    /// `format: binary`, a `contentMediaType` that is not text, and OpenAPI 3.1's `contentEncoding:
+    /// binary` (Discord's uploads, which were `String`) make a file part.
     @Test func multipartBinaryPropertiesAreFileParts() throws {
         let (_, specs) = try Self.imported()
-        #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n    body: multipart\n"))
+        #expect(specs.contains("    params:\n      title: String?\n      photo: File\n      extras: \"[File]?\"\n      scan: File?\n      raw: File?\n    body: multipart\n"))
     }
 
     /// OpenAPI ignores an encoding's `style` and `explode` unless the body is URL-encoded (Stripe's
@@ -79,6 +83,65 @@ import APIGenImport
         #expect(specs.contains("      sort:\n        type: Kind\n        default: \"chewy\"\n"))
         // An API's own name is no type: it may be a model's name.
         #expect(specs.contains("\n  Cookies:\n    path: /cookies/{kind}\n"))
+    }
+
+    /// Stripe gives every GET and DELETE a form body of an object that allows no key: nothing is
+    /// lost, so nothing is warned (it was "a request body on GET not imported", and on DELETE "a
+    /// form body that is not an object"). A `*/*` body read as JSON says so.
+    @Test func emptyObjectBodiesAreNothingToSend() throws {
+        let document = #"""
+        {"openapi": "3.0.0", "info": {"title": "Empty", "version": "1"},
+         "servers": [{"url": "https://api.example.com"}],
+         "paths": {
+           "/accounts/{id}": {
+             "parameters": [{"in": "path", "name": "id", "required": true, "schema": {"type": "string"}}],
+             "get": {"operationId": "getAccount", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+               "responses": {"204": {"description": "ok"}}},
+             "delete": {"operationId": "deleteAccount", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+               "responses": {"204": {"description": "ok"}}}},
+           "/columns": {"put": {"operationId": "setColumns", "requestBody": {"content": {
+               "*/*": {"schema": {"type": "array", "items": {"type": "string"}}},
+               "multipart/form-data": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+             "responses": {"204": {"description": "ok"}}}}
+         }}
+        """#
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "empty.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let specs = try #require(outcome.files.first { $0.path == "default.yaml" }?.contents)
+        #expect(specs.contains("  DeleteAccount:\n    method: DELETE\n    path: /accounts/{id}\n    params:\n      id: String\n  GetAccount:\n"), "\(specs)")
+        #expect(outcome.warnings.map(\.description) == [
+            "empty.json#/paths/~1columns/put/requestBody/content/multipart~1form-data: warning: request body 'multipart/form-data' not imported: '*/*' is sent (as JSON)",
+        ])
+    }
+
+    /// Bytes beside bytes (`image/jpg` beside `image/png`, Box's thumbnails) are read alike: no
+    /// loss to warn of, where text beside them is one. A summary the description repeats (Twilio's)
+    /// is said once.
+    @Test func otherBytesAreReadAlikeAndARepeatedSummaryIsSaidOnce() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.1
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /thumb:
+            get:
+              operationId: getThumb
+              summary: Get a thumbnail
+              description: Get a thumbnail
+              responses:
+                "200":
+                  description: the image
+                  content:
+                    image/png: {schema: {type: string, format: binary}}
+                    image/jpg: {schema: {type: string, format: binary}}
+                    text/plain: {schema: {type: string}}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(OpenAPIRealWorldImportTests.file(outcome, "default.yaml").contains("  GetThumb:\n    description: Get a thumbnail\n    path: /thumb\n"))
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/paths/~1thumb/get/responses/200/content/text~1plain: warning: response 'text/plain' not imported: 'image/png' is read",
+        ])
     }
 
     @Test func importedSwiftCompiles() async throws {

@@ -101,6 +101,221 @@ import APIGenImport
         #expect(outcome.warnings.contains { $0.description == "events-3.1.json#/paths/~1upload/post/operationId: warning: operationId 'Response' named '事件EventsResponse': 'Response' or one of its types is taken" })
     }
 
+    /// A response's named `examples` (Twilio gives every response one) are its mock: the first,
+    /// written in place or a `$ref` to `components/examples`. None became a mock, silently.
+    @Test func theFirstNamedExampleIsTheMock() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.3
+        info: {title: Calls, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /calls:
+            post:
+              operationId: createCall
+              responses:
+                "201":
+                  description: Created
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Call"}
+                      examples:
+                        create: {value: {sid: CA1}}
+                        other: {value: {sid: CA2}}
+          /calls/{sid}:
+            get:
+              operationId: getCall
+              parameters: [{in: path, name: sid, required: true, schema: {type: string}}]
+              responses:
+                "200":
+                  description: OK
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/Call"}
+                      examples:
+                        shared: {$ref: "#/components/examples/Call"}
+        components:
+          examples:
+            Call: {value: {sid: CA3}}
+          schemas:
+            Call:
+              type: object
+              properties:
+                sid: {type: string}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let specs = OpenAPIRealWorldImportTests.file(outcome, "default.yaml")
+        #expect(specs.contains("      description: Created\n    mock: {\"sid\": \"CA1\"}\n"), "\(specs)")
+        #expect(specs.contains("      description: OK\n    mock: {\"sid\": \"CA3\"}\n"))
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+    }
+
+    /// Validation keywords are warned of wherever a schema stands: a parameter's, an array's
+    /// `items`, a map's values, and every keyword (`minItems`, `uniqueItems`, `multipleOf`,
+    /// `minProperties`…), named as written (`exclusiveMinimum` was called `minimum`). Keywords that
+    /// allow every value (`minLength: 0`, `uniqueItems: false`) are not named.
+    @Test func validationKeywordsAreWarnedWhereverTheyStand() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.1.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /items/{id}:
+            post:
+              operationId: sendItems
+              parameters:
+                - {in: path, name: id, required: true, schema: {type: string, pattern: "^[0-9]+$", maxLength: 10}}
+                - {in: query, name: limit, schema: {type: integer, minimum: 1, maximum: 1000}}
+                - {in: header, name: X-Name, schema: {type: string, minLength: 0}}
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        messages:
+                          type: array
+                          minItems: 2
+                          uniqueItems: true
+                          items: {type: string, maxLength: 20}
+                        ratio: {type: number, multipleOf: 0.5, exclusiveMinimum: 0}
+                        tags: {type: object, maxProperties: 3, additionalProperties: {type: string, minLength: 1}}
+                        flags: {type: array, uniqueItems: false, items: {type: boolean}}
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let body = "doc.yaml#/paths/~1items~1{id}/post/requestBody/content/application~1json/schema/properties"
+        let parameters = "doc.yaml#/paths/~1items~1{id}/post/parameters"
+        let note = "warning: validation keywords not kept (apigen checks types, not values)"
+        #expect(outcome.warnings.map(\.description).sorted() == [
+            "\(parameters)/0/schema: \(note): maxLength, pattern",
+            "\(parameters)/1/schema: \(note): minimum, maximum",
+            "\(body)/messages/items: \(note): maxLength",
+            "\(body)/messages: \(note): minItems, uniqueItems",
+            "\(body)/ratio: \(note): exclusiveMinimum, multipleOf",
+            "\(body)/tags/additionalProperties: \(note): minLength",
+            "\(body)/tags: \(note): maxProperties",
+        ])
+    }
+
+    /// A path's `servers` (Box's upload host) were dropped without a word, where an operation's
+    /// are warned of; a path that only says the document's servers again (Twilio's) loses nothing.
+    @Test func aPathsOwnServersAreWarnedOf() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.1
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com", description: production}]
+        paths:
+          /upload:
+            servers: [{url: "https://upload.example.com/api/2.0"}]
+            post:
+              operationId: upload
+              responses:
+                "204": {description: ok}
+          /same:
+            servers: [{url: "https://api.example.com", description: the same host}]
+            get:
+              operationId: same
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/paths/~1upload/servers: warning: servers of a path not imported: its operations use the service's environments",
+        ])
+    }
+
+    /// `default` answers every status no other key names: with no 2XX declared, the success as
+    /// well. Its body was read as a failure only, and a 200 gave an empty answer without a word.
+    @Test func aDefaultResponseAloneIsTheAnswerAndTheFailure() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.0.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                default:
+                  description: the pets
+                  content:
+                    application/json:
+                      schema: {type: array, items: {type: string}}
+                      example: [rex]
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(OpenAPIRealWorldImportTests.file(outcome, "default.yaml").contains("""
+            response:
+              type: "[String]"
+              description: the pets
+            mock: ["rex"]
+            responses:
+              default:
+                type: "[String]"
+                description: the pets
+        """))
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+    }
+
+    /// A tag's file name is cut at 200 bytes, between characters: 100 characters of a CJK tag
+    /// were 300 bytes, more than a file system allows a name, and the import was refused.
+    @Test func aLongTagInAnyScriptMakesAFileNameAFileSystemAllows() throws {
+        let tag = String(repeating: "用", count: 100)
+        let document = #"""
+        {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+         "servers": [{"url": "https://api.example.com"}],
+         "paths": {"/a": {"get": {"operationId": "getA", "tags": ["TAG"], "responses": {"204": {"description": "none"}}}}}}
+        """#.replacingOccurrences(of: "TAG", with: tag)
+        let outcome = OpenAPIImporter.importDocument(Data(document.utf8), documentName: "t.json", outputPath: "Out")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.files.map(\.path) == ["service.yaml", String(repeating: "用", count: 66) + ".yaml"])
+    }
+
+    /// The headers of a shared `components/responses` entry that answers an error status were
+    /// warned of once per operation, at a pointer into a `$ref` that leads nowhere (484 of
+    /// Discord's warnings): once, at the component. A 202 beside the 200 says which answer is read.
+    @Test func unreadHeadersAreWarnedOfOnceWhereTheyAreDeclared() throws {
+        let outcome = OpenAPIRealWorldImportTests.importYAML("""
+        openapi: 3.1.0
+        info: {title: Repro, version: "1"}
+        servers: [{url: "https://api.example.com"}]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses:
+                "200": {description: ok}
+                "429": {$ref: "#/components/responses/Ratelimited"}
+          /b:
+            get:
+              operationId: getB
+              responses:
+                "200": {description: ok}
+                "202":
+                  description: later
+                  headers:
+                    Retry-After: {schema: {type: integer}}
+                "429": {$ref: "#/components/responses/Ratelimited"}
+        components:
+          responses:
+            Ratelimited:
+              description: Ratelimited
+              headers:
+                Retry-After: {schema: {type: number}}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description) == [
+            "doc.yaml#/components/responses/Ratelimited/headers: warning: headers not kept where this response answers a status other than an API's response: typed headers are read on that answer only",
+            "doc.yaml#/paths/~1b/get/responses/202/headers: warning: headers of status 202 not kept: typed headers are read on the answer read as the response (200) only",
+        ])
+    }
+
     @Test func importedSpecsValidateAndTheirSwiftCompiles() async throws {
         for fixture in ["pets-3.0.yaml", "events-3.1.json"] {
             try await ImportHarness.expectSwiftCompiles(try Self.importFixture(fixture), what: "\(fixture): ")

@@ -67,6 +67,28 @@ import APIGenImport
         #expect(Self.warnings(version31).contains("doc.yaml#/components/schemas/Thing/properties/rate/exclusiveMinimum: warning: exclusiveMinimum: true is OpenAPI 3.0's form (3.1 gives the bound itself): not kept"))
     }
 
+    /// Int64's least value is a bound within Int64 (it was called "not a whole number within
+    /// Int64"); the mends come out in the same order every run (they followed a dictionary's order).
+    @Test func int64sLeastValueIsABoundAndMendsComeInOneOrder() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                nonce: {type: integer, format: int64, minimum: -9223372036854775808}
+                c: {type: integer, maximum: 9223372036854776000}
+                a: {type: integer, maximum: 9223372036854776000}
+                b: {type: integer, maximum: 9223372036854776000}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        #expect(outcome.warnings.map(\.description).filter { !$0.contains("names no server") } == [
+            "doc.yaml#/components/schemas/Thing/properties/a/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/b/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/c/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            "doc.yaml#/components/schemas/Thing/properties/nonce: warning: validation keywords not kept (apigen checks types, not values): minimum",
+        ])
+    }
+
     /// `- 3` under `type: string` is a number to YAML and the text `3` to its author; a `null` in
     /// the enum of a schema that is not nullable made OpenAPIKit reject the document.
     @Test func stringEnumValuesWrittenAsNumbersAreText() throws {
@@ -156,7 +178,7 @@ import APIGenImport
         // Read as the document's version reads it (3.0: `nullable`, a Boolean `exclusiveMinimum`).
         #expect(Self.file(outcome, "service.yaml").contains("      label: String?\n      kind: ThingKind?\n      lost: JSON?\n      count: Int?\n"))
         #expect(Self.warnings(outcome) == [
-            "doc.yaml#/components/schemas/Base/properties/count: warning: validation keywords not kept (apigen checks types, not values): minimum",
+            "doc.yaml#/components/schemas/Base/properties/count: warning: validation keywords not kept (apigen checks types, not values): minimum, exclusiveMinimum",
             "doc.yaml#/components/schemas/Thing/properties/lost: warning: reference '#/components/schemas/Base/properties/missing' does not name a schema of this document: typed JSON",
         ])
     }
@@ -196,6 +218,67 @@ import APIGenImport
         #expect(Self.warnings(outcome).isEmpty)
     }
 
+    /// Box writes enums as an `allOf` of one inline enum (`sync_state`, `event_type`): that is the
+    /// enum, with the `allOf`'s description and nullability. It was an empty model, so an answer
+    /// holding the key could not be decoded.
+    @Test func anAllOfOfOneInlineEnumIsTheEnum() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Thing:
+              type: object
+              properties:
+                sync_state:
+                  allOf:
+                    - type: string
+                      description: Whether the folder is synced
+                      enum: [synced, not_synced]
+                event_type:
+                  description: The event type
+                  nullable: true
+                  allOf:
+                    - {title: Event Type, type: string, enum: [ACCESS_GRANTED, ACCESS_REVOKED]}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("""
+              sync_state: ThingSyncState?
+              event_type:
+                type: ThingEventType?
+                description: The event type
+        """), "\(service)")
+        #expect(service.contains("  ThingSyncState:\n    description: Whether the folder is synced\n    enum:\n      - synced\n      - not_synced\n"))
+        #expect(service.contains("  ThingEventType:\n    description: Event Type\n    enum:\n      - ACCESS_GRANTED\n      - ACCESS_REVOKED\n"))
+        #expect(Self.warnings(outcome).isEmpty)
+    }
+
+    /// A name in `required` that no property declares (Box's `shared_link` requires `accessed`; its
+    /// property is `access`) was a required `JSON` field that no answer has: it is left out, with a
+    /// warning at the list. A `required` list that only marks another member's properties is kept.
+    @Test func aRequiredNameWithoutAPropertyIsLeftOut() throws {
+        let outcome = Self.importYAML(Self.header + """
+            Base:
+              type: object
+              properties:
+                id: {type: string}
+            Thing:
+              type: object
+              required: [url, accessed]
+              properties:
+                url: {type: string}
+                access: {type: string}
+            Child:
+              allOf:
+                - $ref: "#/components/schemas/Base"
+                - {required: [id]}
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("  Thing:\n    fields:\n      url: String\n      access: String?\n"), "\(service)")
+        #expect(service.contains("  Child:\n    fields:\n      id: String\n"))
+        #expect(Self.warnings(outcome) == ["doc.yaml#/components/schemas/Thing/required: warning: required names no property: 'accessed' not imported"])
+    }
+
     /// `anyOf: [{type: string}, {type: string, enum: […]}]` (OpenAI's model names) says "these
     /// values, or any other": an enum with `unknown: true`. As a sum, its enum member never decoded
     /// (the `String` member took every value first).
@@ -222,6 +305,51 @@ import APIGenImport
         #expect(service.contains("  ModelIds:\n    enum:\n      - gpt-4o\n      - gpt-4.1\n    unknown: true\n"))
         #expect(service.contains("  ThingModel:\n    enum:\n      - dall-e-2\n      - dall-e-3\n    unknown: true\n"))
         #expect(service.contains("      model:\n        type: ThingModel\n        default: \"dall-e-2\"\n      shared: ModelIds?\n"))
+    }
+
+    /// Discord writes its integer enums as `type: integer` with a `oneOf` of constants, each with
+    /// a title and a description: an Int enum, named by the titles. It was `JSON`, with a warning
+    /// that its members had no type; a property that narrows it (`enum: [1]` beside an `allOf` of
+    /// it) or allows null beside it (`oneOf: [null, $ref]`) is the enum too.
+    @Test func aOneOfOfIntegerConstantsIsAnIntEnum() throws {
+        let outcome = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
+            ChannelTypes:
+              type: integer
+              oneOf:
+                - {title: DM, description: A direct message, const: 1}
+                - {title: GUILD_TEXT, const: 0}
+                - {const: 5}
+            Thing:
+              type: object
+              required: [type, kind]
+              properties:
+                type: {$ref: "#/components/schemas/ChannelTypes"}
+                kind:
+                  type: integer
+                  enum: [1]
+                  allOf: [{$ref: "#/components/schemas/ChannelTypes"}]
+                inline:
+                  type: integer
+                  oneOf: [{const: 1, title: One}, {const: 2, title: Two}]
+                  default: 2
+                maybe:
+                  oneOf: [{type: "null"}, {$ref: "#/components/schemas/ChannelTypes"}]
+
+        """)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let service = Self.file(outcome, "service.yaml")
+        #expect(service.contains("""
+          ChannelTypes:
+            enum:
+              dm:
+                value: 1
+                description: A direct message
+              guildTEXT: 0
+              value5: 5
+        """), "\(service)")
+        #expect(service.contains("      type: ChannelTypes\n      kind: ChannelTypes\n      inline:\n        type: ThingInline\n        default: 2\n      maybe: ChannelTypes?\n"))
+        #expect(service.contains("  ThingInline:\n    enum:\n      one: 1\n      two: 2\n"))
+        #expect(Self.warnings(outcome).isEmpty, "\(Self.warnings(outcome))")
     }
 
     /// A `oneOf` none of whose members has a type is `JSON`; it was a sum with no members.

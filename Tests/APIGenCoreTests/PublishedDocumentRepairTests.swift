@@ -187,6 +187,36 @@ import Testing
         #expect(outcome.errors == ["doc.json:2:24: error: cannot read the document: it is not well-formed JSON: Invalid value"])
     }
 
+    /// JSON nested deeper than Foundation reads is well-formed: it was called "not well-formed";
+    /// an integer enum value or default beyond Int64 is whole: it was called "not a whole number",
+    /// and named as Foundation reads it (`1e+20`), not as written.
+    @Test func deepJSONAndNumbersBeyondInt64AreToldWhatTheyAre() {
+        let deep = "{\"openapi\": \"3.1.0\", \"x\": " + String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000) + "}"
+        let outcome = OpenAPIImporter.importDocument(Data(deep.utf8), documentName: "doc.json", outputPath: "Specs")
+        #expect(outcome.errors.count == 1)
+        #expect(outcome.errors.first?.hasSuffix("error: cannot read the document: it is JSON nested too deeply to be read (Too many nested arrays or dictionaries)") == true, "\(outcome.errors)")
+        let numbers = Self.importYAML("""
+        openapi: 3.1.0
+        info: {title: Ov, version: "1"}
+        servers: [{url: "https://o.example.com"}]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              parameters:
+                - {name: n, in: query, schema: {type: integer, default: 99999999999999999999}}
+                - {name: e, in: query, schema: {type: integer, enum: [1, 1.5, 99999999999999999999]}}
+              responses:
+                "204": {description: ok}
+
+        """)
+        #expect(numbers.warnings.map(\.description) == [
+            "doc.yaml#/paths/~1a/get/parameters/0/schema/default: warning: default 99999999999999999999 not kept: it is a whole number beyond Int",
+            "doc.yaml#/paths/~1a/get/parameters/1/schema/enum/1: warning: enum value 1.5 is not a whole number: dropped",
+            "doc.yaml#/paths/~1a/get/parameters/1/schema/enum/2: warning: enum value 99999999999999999999 is a whole number beyond Int64: dropped",
+        ])
+    }
+
     /// A document in YAML's flow style starts with `{` as JSON does; what JSON cannot read, YAML may.
     @Test func yamlInFlowStyleIsReadAsYAML() {
         for text in ["{openapi: 3.0.3, info: {title: T, version: '1'}, paths: {}}", "{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"T\", \"version\": \"1\"},\n \"paths\": {},}"] {

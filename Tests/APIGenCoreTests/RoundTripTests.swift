@@ -180,6 +180,56 @@ import APIGenImport
         #expect(texts[2].hasPrefix("{\n  \"openapi\": \"3.1.0\""))
     }
 
+    /// `export -o` overwrote any file, the spec it read too, and named a folder in the way by an
+    /// NSCocoaErrorDomain code: it overwrites only what an export wrote (its `x-apigen-generated`
+    /// key), and says what is in the way.
+    @Test func cliExportOverwritesOnlyItsOwnDocuments() async throws {
+        let folder = try TemporaryFolder()
+        let spec = try String(contentsOf: Repository.root.appendingPathComponent("Specs/httpbin.yaml"), encoding: .utf8)
+        try folder.write(spec, to: "Specs/httpbin.yaml")
+        try folder.write("openapi: 3.1.0\n", to: "mine.yaml")
+        try FileManager.default.createDirectory(at: folder.folder("site"), withIntermediateDirectories: true)
+        func export(to output: String) async throws -> ProcessResult {
+            try await ProcessResult.run(Repository.apigen, ["export", "openapi", "Specs/httpbin.yaml", "-o", output], in: folder.url)
+        }
+        let intoSpec = try await export(to: "Specs/httpbin.yaml")
+        #expect(intoSpec.status == 1)
+        #expect(intoSpec.errorOutput == "Specs/httpbin.yaml: error: refusing to overwrite Specs/httpbin.yaml: it is one of the specs being exported; give another file name\napigen: nothing written\n")
+        #expect(folder.read("Specs/httpbin.yaml") == spec)
+        let intoForeign = try await export(to: "mine.yaml")
+        #expect(intoForeign.status == 1)
+        #expect(intoForeign.errorOutput.hasPrefix("mine.yaml: error: refusing to overwrite mine.yaml: it was not written by apigen export (no 'x-apigen-generated' key)"))
+        #expect(folder.read("mine.yaml") == "openapi: 3.1.0\n")
+        let intoFolder = try await export(to: "site")
+        #expect(intoFolder.status == 1)
+        #expect(intoFolder.errorOutput.hasPrefix("site: error: cannot write: it is a folder; give the document's file name (site/openapi.yaml)"))
+        for name in ["openapi.yaml", "openapi.json"] {
+            let first = try await export(to: name)
+            #expect(first.status == 0, "\(first.errorOutput)")
+            try folder.write(try #require(folder.read(name)).replacingOccurrences(of: "httpbin", with: "edited"), to: name)
+            let again = try await export(to: name)
+            #expect(again.status == 0, "\(again.errorOutput)")
+            #expect(again.output.hasPrefix("apigen: wrote \(name) "))
+        }
+    }
+
+    /// The spec folder's `apigen.yaml` sets the date format of a service that chooses none; the
+    /// export said `date-time` where the client codes epoch seconds, and importing it lost that.
+    @Test func theConfigurationsDatesTravelThroughTheExport() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("service: D\nenvironments:\n  p: https://e.com\nmodels:\n  Event:\n    fields:\n      at: Date\napis:\n  GetEvent:\n    path: /e\n    response: Event\n", to: "Specs/s.yaml")
+        try folder.write("dates: epochSeconds\n", to: "Specs/apigen.yaml")
+        let (checked, description) = Generator.describe(specs: folder.folder("Specs"))
+        #expect(!checked.hasErrors, "\(checked.diagnostics)")
+        let export = OpenAPIExporter.export(try #require(description), json: false)
+        let text = try #require(export.text)
+        #expect(text.contains("        at:\n          type: number\n          x-apigen-format: epochSeconds\n"), "\(text)")
+        let imported = OpenAPIImporter.importDocument(Data(text.utf8), documentName: "openapi.yaml", outputPath: "Out")
+        #expect(imported.errors.isEmpty && imported.warnings.isEmpty, "\(imported.errors) \(imported.warnings)")
+        let service = try #require(imported.files.first { $0.path == "service.yaml" }?.contents)
+        #expect(service.contains("      at:\n        type: Date\n        format: epochSeconds\n"), "\(service)")
+    }
+
     @Test func exportRefusesSeveralServices() throws {
         let (_, description) = Generator.describe(specs: Repository.root.appendingPathComponent("Specs"))
         let export = OpenAPIExporter.export(try #require(description), json: false)

@@ -1,11 +1,14 @@
 public import Foundation
 
 extension Generator {
-    /// Checks the specs under `specs` and describes what they resolve to; `nil` with the
-    /// diagnostics when there is an error.
-    public static func describe(specs: URL) -> (Outcome, SpecDescription?) {
+    /// Checks the configuration and the specs under `specs` and describes what the specs resolve
+    /// to, as `generate` reads them: the configuration (``GenerationOptions/configuration``, else
+    /// `apigen.yaml` in the spec folder) sets the date format of a service that chooses none, and
+    /// its errors are reported; its subset, Swift names and Swift types shape only the code, and
+    /// are checked but not applied. `nil` with the diagnostics when there is an error.
+    public static func describe(specs: URL, options: GenerationOptions = GenerationOptions()) -> (Outcome, SpecDescription?) {
         var diagnostics = Diagnostics()
-        let services = resolve(specs: specs, diagnostics: &diagnostics)
+        let services = resolve(read(specs: specs, options: options, diagnostics: &diagnostics), reshaping: false, diagnostics: &diagnostics)
         let outcome = Outcome(diagnostics: diagnostics.sorted, files: [])
         guard !outcome.hasErrors else { return (outcome, nil) }
         return (outcome, SpecDescription(services: services.map(Self.describe)))

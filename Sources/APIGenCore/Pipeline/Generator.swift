@@ -79,7 +79,7 @@ public enum Generator {
     }
 
     /// What a run reads before it parses anything: the configuration and the spec files' texts.
-    private struct Inputs {
+    struct Inputs {
         var configuration: LoadedConfiguration
         var sources: [SpecSource]
         /// The problems finding and reading the spec files, reported after the configuration's.
@@ -87,7 +87,7 @@ public enum Generator {
     }
 
     /// Reads the configuration and the spec files: the first stage of every command.
-    private static func read(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> Inputs {
+    static func read(specs: URL, options: GenerationOptions, diagnostics: inout Diagnostics) -> Inputs {
         StageTiming.start()
         let configuration = ConfigurationLoader.load(specs: specs, explicit: options.configuration, diagnostics: &diagnostics)
         var specDiagnostics = Diagnostics()
@@ -96,15 +96,20 @@ public enum Generator {
         return Inputs(configuration: configuration, sources: sources, specDiagnostics: specDiagnostics)
     }
 
-    /// Parses and resolves the specs read and applies the configuration to them.
-    private static func resolve(_ inputs: Inputs, diagnostics: inout Diagnostics) -> [ResolvedService] {
+    /// Parses and resolves the specs read and applies the configuration to them; with
+    /// `reshaping` false, the configuration's subset, Swift names and Swift types (which shape the
+    /// code, not what is sent) are checked against the specs but not applied.
+    static func resolve(_ inputs: Inputs, reshaping: Bool = true, diagnostics: inout Diagnostics) -> [ResolvedService] {
         let configuration = inputs.configuration.configuration
         var specDiagnostics = inputs.specDiagnostics
         let defaultDates = configuration.dates.flatMap { DateFormatSpec.parse($0.value) } ?? .iso8601
         var services = resolve(sources: inputs.sources, defaultDates: defaultDates, diagnostics: &specDiagnostics)
         // The names the configuration gives are checked against the specs when those are sound, also
         // when the configuration has other errors, so that every error is reported in one run.
-        if !specDiagnostics.hasErrors { services = configuration.apply(to: services, diagnostics: &diagnostics) }
+        if !specDiagnostics.hasErrors {
+            let reshaped = configuration.apply(to: services, diagnostics: &diagnostics)
+            if reshaping { services = reshaped }
+        }
         StageTiming.mark("configuration applied")
         diagnostics.append(contentsOf: specDiagnostics)
         return services

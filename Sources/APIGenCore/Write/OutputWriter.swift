@@ -104,7 +104,8 @@ enum OutputWriter {
     }
 
     /// The generated files in `output` other than `wanted` (whose headers need no reading: they
-    /// are compared whole), as paths relative to it, sorted.
+    /// are compared whole), as paths relative to it, sorted; only its top level for a kind that
+    /// writes no subfolders.
     static func generatedFiles(in output: URL, besides wanted: Set<String>, kind: OutputKind = .swift) -> [String] {
         let root = output.standardizedFileURL.resolvingSymlinksInPath()
         var paths: [String] = []
@@ -118,6 +119,7 @@ enum OutputWriter {
                 guard path.hasPrefix(prefix) else { continue }
                 relative = String(path.dropFirst(prefix.count))
             }
+            guard kind.writesSubfolders || !relative.contains("/") else { continue }
             guard !wanted.contains(relative), startsWithMarker(URL(fileURLWithPath: prefix + relative), kind.marker) else { continue }
             paths.append(relative)
         }

@@ -154,8 +154,12 @@ struct SpecAssembler {
 }
 
 extension String {
+    /// The most UTF-8 bytes of a file stem: with a number and `.yaml` after it, within the 255
+    /// bytes file systems allow a name (100 characters of a CJK tag were 300 bytes).
+    static let fileStemByteLimit = 200
+
     /// A file name made from a group or tag name: lowercase, letters and digits of any script
-    /// kept, runs of anything else a single `-`.
+    /// kept, runs of anything else a single `-`, at most ``fileStemByteLimit`` bytes.
     var fileStem: String {
         var result = ""
         for scalar in lowercased().unicodeScalars {
@@ -165,7 +169,21 @@ extension String {
                 result += "-"
             }
         }
+        result = result.prefix(utf8Bytes: Self.fileStemByteLimit)
         while result.hasSuffix("-") { result.removeLast() }
-        return String(result.prefix(100))
+        return result
+    }
+
+    /// The longest start of the text that is whole characters and at most `limit` UTF-8 bytes.
+    func prefix(utf8Bytes limit: Int) -> String {
+        guard utf8.count > limit else { return self }
+        var result = ""
+        var count = 0
+        for character in self {
+            count += character.utf8.count
+            guard count <= limit else { break }
+            result.append(character)
+        }
+        return result
     }
 }

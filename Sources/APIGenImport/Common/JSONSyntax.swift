@@ -11,13 +11,20 @@ enum JSONSyntax {
         if let range = trimmed.range(of: #" (around|starting from) (line \d+, column \d+|character \d+)$"#, options: .regularExpression) {
             let what = String(trimmed[..<range.lowerBound])
             let numbers = trimmed[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            if numbers.count == 2 { return ("not well-formed JSON: \(what)", numbers[0], numbers[1]) }
+            if numbers.count == 2 { return (description(of: what), numbers[0], numbers[1]) }
             if let offset = numbers.first {
                 let (line, column) = position(ofByte: offset, in: data)
-                return ("not well-formed JSON: \(what)", line, column)
+                return (description(of: what), line, column)
             }
         }
-        return ("not well-formed JSON" + (trimmed.isEmpty ? "" : ": " + trimmed), nil, nil)
+        return (trimmed.isEmpty ? "not well-formed JSON" : description(of: trimmed), nil, nil)
+    }
+
+    /// What `JSONSerialization`'s complaint says of the text: not well-formed, or well-formed but
+    /// nested deeper than it reads (`Too many nested arrays or dictionaries`).
+    private static func description(of complaint: String) -> String {
+        if complaint.hasPrefix("Too many nested") { return "JSON nested too deeply to be read (\(complaint))" }
+        return "not well-formed JSON: \(complaint)"
     }
 
     /// `DOC:3:12` when the place is known, else `DOC`: the start of an error line.

@@ -18,6 +18,15 @@ public enum OpenAPIExporter {
         public var operations = 0
     }
 
+    /// The document-level extension every export writes, last, naming its writer: `apigen export`
+    /// overwrites only a file that has it, never a hand-written document or a spec.
+    public static let marker = "x-apigen-generated"
+
+    /// Whether a document's text is one `apigen export` wrote (YAML or JSON, as it writes them).
+    public static func isExport(_ text: String) -> Bool {
+        text.contains("\n\(marker): ") || text.contains("\n  \"\(marker)\": ")
+    }
+
     /// Exports the one service the specs declare.
     public static func export(_ description: SpecDescription, json: Bool) -> Outcome {
         var outcome = Outcome()
@@ -26,7 +35,7 @@ public enum OpenAPIExporter {
             return outcome
         }
         var builder = OpenAPIDocumentBuilder(service: service)
-        let tree = builder.build()
+        let tree = builder.build() + [SpecEntry(marker, .text("apigen export openapi: this document is rewritten by it"))]
         outcome.warnings = builder.warnings
         outcome.operations = builder.operations
         let yaml = YAMLText.file(header: [], tree).text

@@ -7,6 +7,19 @@ public enum NEIImporter {
     /// NEI's system datatypes, by id.
     static let systemTypes: [Int: String] = [10001: "String", 10002: "Double", 10003: "Bool", 10000: "JSON", 9999: "Data"]
 
+    /// Whether a JSON object is an NEI project export: it lists `interfaces` or `datatypes`.
+    private static func isExport(_ object: [String: Any]) -> Bool {
+        object["interfaces"] is [Any] || object["datatypes"] is [Any]
+    }
+
+    /// Whether an export is in NEI's format before 2016 (nei-toolkit's `test/a.json`): every
+    /// interface gives its method as a number and has no `params`. Read as today's format, each
+    /// interface was dropped with a warning, and the import made nothing.
+    private static func isPre2016Export(_ object: [String: Any]) -> Bool {
+        guard let interfaces = object["interfaces"] as? [[String: Any]], !interfaces.isEmpty else { return false }
+        return interfaces.allSatisfy { $0["method"] is NSNumber && $0["params"] == nil }
+    }
+
     /// Imports an export.
     /// - Parameters:
     ///   - data: The export's bytes.
@@ -26,8 +39,14 @@ public enum NEIImporter {
             outcome.errors.append("\(documentName): error: not an NEI export: the file is not a JSON object")
             return outcome
         }
-        guard root["interfaces"] is [Any] || root["datatypes"] is [Any] else {
-            outcome.errors.append("\(documentName): error: not an NEI export: no 'interfaces' or 'datatypes'")
+        guard isExport(root) else {
+            // NEI's API answers with the export wrapped in `{code, msg, result}`.
+            let hint = (root["result"] as? [String: Any]).map(isExport) == true ? " (its 'result' is one: import that member as the file)" : ""
+            outcome.errors.append("\(documentName): error: not an NEI export: no 'interfaces' or 'datatypes'\(hint)")
+            return outcome
+        }
+        guard !isPre2016Export(root) else {
+            outcome.errors.append("\(documentName): error: an NEI export in the format before 2016 (methods as numbers, inputs outside 'params'), which apigen does not read: export the project from NEI again")
             return outcome
         }
         let (cleaned, notes) = NEIExportShape.cleaned(root)

@@ -46,7 +46,10 @@ struct DocumentRepair {
             var mended = object
             var changed = mendSchema(&mended, at: pointer)
             changed = mendPathParameter(&mended, at: pointer) || changed
-            for (key, member) in object where member is [String: Any] || member is [Any] {
+            // In the keys' order, not the dictionary's, which changes from run to run: the notes
+            // (warnings) come out in the same order every run.
+            for key in object.keys.sorted() {
+                guard let member = object[key], member is [String: Any] || member is [Any] else { continue }
                 if let new = repaired(member, at: pointer.appending(key)) {
                     mended[key] = new
                     changed = true
@@ -223,7 +226,8 @@ struct DocumentRepair {
         switch String(cString: number.objCType) {
         case "d", "f":
             let value = number.doubleValue
-            return value == value.rounded() && abs(value) < 9.2e18 ? Int64(value) : nil
+            // Int64's range is -2^63 ..< 2^63, both bounds exact in a Double: -9223372036854775808 is in it.
+            return value == value.rounded() && value >= -0x1p63 && value < 0x1p63 ? Int64(value) : nil
         case "Q":
             return number.uint64Value <= UInt64(Int64.max) ? Int64(number.uint64Value) : nil
         default:

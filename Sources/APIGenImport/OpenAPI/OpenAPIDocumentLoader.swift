@@ -214,6 +214,9 @@ final class RawDocument {
             return .object(sorted.map { JSONMember(key: $0.key, value: ordered($0.value, at: pointer.appending($0.key)) ?? $0.value) })
         case .array(let items)?:
             return .array(items.enumerated().map { ordered($1, at: pointer.appending(String($0))) ?? $1 })
+        case .number?:
+            // Digits a Double does not keep, as written.
+            return order.numberLiteral(at: asWritten(pointer)).map(JSONValue.number) ?? value
         default:
             return value
         }

@@ -38,10 +38,11 @@ public enum OpenAPIImporter {
         StageTiming.mark("decoded")
         var mapper = OpenAPIMapper(document: document, raw: raw, documentName: documentName)
         for repair in repairs { mapper.warn(repair.pointer, repair.kind, repair.message) }
+        mapper.mendedKeywords = Set(repairs.filter { $0.kind == "validation" }.map(\.pointer))
         mapper.map()
         StageTiming.mark("mapped")
         outcome.operationsIn = mapper.operationsIn
-        var warnings = mapper.warnings
+        var warnings = ImportWarning.mergingUnfollowedReferences(mapper.warnings)
         let assembler = SpecAssembler(source: "openapi", documentName: URL(fileURLWithPath: documentName).lastPathComponent, outputPath: outputPath)
         var errors: [String] = []
         let files = assembler.assemble(mapper.service, warnings: &warnings, errors: &errors, document: documentName)
@@ -57,6 +58,26 @@ public enum OpenAPIImporter {
 }
 
 extension ImportWarning {
+    /// One line per reference to another file that was not followed: the bundler's reason, then
+    /// what the mapper made of the value it names (`…: YAML syntax error …; typed JSON`), which was
+    /// a second warning at the same place.
+    static func mergingUnfollowedReferences(_ warnings: [ImportWarning]) -> [ImportWarning] {
+        let unfollowed = Dictionary(
+            warnings.indices.filter { warnings[$0].kind == "reference" && warnings[$0].message.contains("' not followed: ") }.map { (warnings[$0].location, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        guard !unfollowed.isEmpty else { return warnings }
+        var merged = warnings
+        var consequences: Set<Int> = []
+        for index in warnings.indices where warnings[index].kind == "reference" {
+            guard let reason = unfollowed[warnings[index].location], reason < index,
+                  let separator = warnings[index].message.range(of: ": ") else { continue }
+            merged[reason].message += "; " + warnings[index].message[separator.upperBound...]
+            consequences.insert(index)
+        }
+        return merged.indices.filter { !consequences.contains($0) }.map { merged[$0] }
+    }
+
     /// The warning placed in the file a component added by ``ReferenceBundler`` came from
     /// (`schemas/pet.yaml#/properties/tags`), not in the bundled document the user never sees.
     fileprivate func placed(in origins: [ReferenceBundler.Origin], documentName: String) -> ImportWarning {

@@ -13,11 +13,13 @@ extension OpenAPIMapper {
             warn(pointer, "reference", "request body reference cannot be resolved: not imported")
             return
         }
+        let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
+        // An object without properties (Stripe gives every GET and DELETE one) has nothing to send.
+        if content.allSatisfy({ Self.isEmptyObject($0.1.b?.schema) }) { return }
         if method == "GET" || method == "HEAD" {
             warn(pointer, "body", "a request body on \(method) not imported: apigen sends none")
             return
         }
-        let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
         let json = content.first { Self.isJSON($0.0.lowercased()) }
         let form = content.first { $0.0.lowercased() == "application/x-www-form-urlencoded" }
         let multipart = content.first { $0.0.lowercased().hasPrefix("multipart/") }
@@ -31,7 +33,7 @@ extension OpenAPIMapper {
             return
         }
         for (other, _) in content where other != type {
-            warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent")
+            warn(pointer.appending("content", other), "body", "request body '\(other)' not imported: '\(type)' is sent\(type == "*/*" ? " (as JSON)" : "")")
         }
         if Self.isJSON(type.lowercased()), !["application/json", "*/*"].contains(type.lowercased()) {
             warn(pointer.appending("content", type), "body", "request body '\(type)' is sent as application/json: apigen sends JSON bodies with that type")
@@ -162,12 +164,12 @@ extension OpenAPIMapper {
         return settings.isEmpty ? field : Self.adding(settings, to: field)
     }
 
-    /// Multipart fields whose schema is binary text (`format: binary`, or a `contentMediaType` that
-    /// is not text) are file parts: `File`, `[File]`.
+    /// Multipart fields whose schema is binary text (`format: binary`, OpenAPI 3.1's `contentEncoding:
+    /// binary`, or a `contentMediaType` that is not text) are file parts: `File`, `[File]`.
     static func fileParts(_ fields: [SpecEntry], properties: OrderedDictionary<String, JSONSchema>) -> [SpecEntry] {
         func isBinary(_ schema: JSONSchema) -> Bool {
             guard case .string(let core, let context) = schema.value else { return false }
-            if core.formatString == "binary" { return true }
+            if core.formatString == "binary" || context.contentEncoding == .binary { return true }
             if let media = context.contentMediaType?.rawValue, !media.hasPrefix("text/"), media != "application/json" { return true }
             return false
         }
@@ -193,6 +195,13 @@ extension OpenAPIMapper {
         }
     }
 
+    /// Whether a body schema is an object with no properties that allows no other keys
+    /// (`additionalProperties: false`): nothing to send. Without that, it is any object.
+    static func isEmptyObject(_ schema: JSONSchema?) -> Bool {
+        guard case .object(_, let context)? = schema?.value, context.properties.isEmpty, case .a(false)? = context.additionalProperties else { return false }
+        return true
+    }
+
     static func isObjectComponent(_ schema: JSONSchema?) -> Bool {
         guard let schema else { return false }
         switch schema.value {
@@ -203,10 +212,12 @@ extension OpenAPIMapper {
 
     // MARK: Responses
 
-    /// The status whose answer is the API's `response`: `200`, else the lowest `2XX`. A 2XX status
-    /// an apigen export marks with `x-apigen-success` is one the spec lists itself.
+    /// The status whose answer is the API's `response`: `200`, else the lowest `2XX`, else
+    /// `default`, which answers every status no other key names, a success too. A 2XX status an
+    /// apigen export marks with `x-apigen-success` is one the spec lists itself.
     func primaryStatus(of responses: OpenAPI.Response.Map, at pointer: JSONPointer) -> String? {
         let successes = responses.keys.map(\.rawValue).filter { $0.hasPrefix("2") && raw.value(at: pointer.appending($0, "x-apigen-success")) == nil }
+        if successes.isEmpty, responses.keys.contains(where: { $0.rawValue == "default" }) { return "default" }
         return successes.contains("200") ? "200" : successes.sorted().first
     }
 
@@ -222,44 +233,59 @@ extension OpenAPIMapper {
             }
             if status == primary {
                 mapPrimaryResponse(response, api: api, pointer: here, envelope: envelope, entries: &entries)
-            } else {
-                if let headers = response.headers, !headers.isEmpty {
-                    warn(here.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on the 2XX answer only")
-                }
-                // A response of `components/responses` is read where it is declared: its inline
-                // body is one model named after it for every operation that answers with it.
-                var place = here
-                var hint = api + status.uppercased() + "Body"
-                if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
-                    place = JSONPointer(["components", "responses", name])
-                    hint = name
-                }
-                var value = bodyNode(response, hint: hint, pointer: place)
-                if ["204", "304"].contains(status), value != .text("empty") {
-                    warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
-                    value = .text("empty")
-                }
-                if case .bool(let success)? = raw.value(at: here.appending("x-apigen-success")), success != status.hasPrefix("2") {
-                    switch value {
-                    case .map(let parts): value = .map(parts + [SpecEntry("success", .literal(success ? "true" : "false"))])
-                    case .text("empty"): value = .map([SpecEntry("success", .literal(success ? "true" : "false"))])
-                    default: value = .map([SpecEntry("type", value), SpecEntry("success", .literal(success ? "true" : "false"))])
-                    }
-                }
-                if let description = response.description, !description.isEmpty {
-                    if case .text(let type) = value, type != "empty" {
-                        value = .map([SpecEntry("type", .text(type)), SpecEntry("description", .text(description))])
-                    } else if case .map(var parts) = value {
-                        parts.add("description", text: description)
-                        value = .map(parts)
-                    } else {
-                        value = .map([SpecEntry("description", .text(description))])
-                    }
-                }
-                others.add(status, value)
+                // `default` as the answer is the failure of every other status as well.
+                guard status == "default" else { continue }
             }
+            // A response of `components/responses` is read where it is declared: its inline
+            // body is one model named after it for every operation that answers with it.
+            var place = here
+            var hint = api + status.uppercased() + "Body"
+            var isShared = false
+            if case .a(let reference) = item, let name = reference.name, reference.absoluteString == "#/components/responses/" + name {
+                place = JSONPointer(["components", "responses", name])
+                hint = name
+                isShared = true
+            }
+            if status != primary, response.headers?.isEmpty == false {
+                noteUnreadHeaders(of: status, answer: primary, at: place, isShared: isShared)
+            }
+            var value = bodyNode(response, hint: hint, pointer: place)
+            if ["204", "304"].contains(status), value != .text("empty") {
+                warn(here.appending("content"), "body", "a body on \(status) dropped: that status never carries one")
+                value = .text("empty")
+            }
+            if case .bool(let success)? = raw.value(at: here.appending("x-apigen-success")), success != status.hasPrefix("2") {
+                switch value {
+                case .map(let parts): value = .map(parts + [SpecEntry("success", .literal(success ? "true" : "false"))])
+                case .text("empty"): value = .map([SpecEntry("success", .literal(success ? "true" : "false"))])
+                default: value = .map([SpecEntry("type", value), SpecEntry("success", .literal(success ? "true" : "false"))])
+                }
+            }
+            if let description = response.description, !description.isEmpty {
+                if case .text(let type) = value, type != "empty" {
+                    value = .map([SpecEntry("type", .text(type)), SpecEntry("description", .text(description))])
+                } else if case .map(var parts) = value {
+                    parts.add("description", text: description)
+                    value = .map(parts)
+                } else {
+                    value = .map([SpecEntry("description", .text(description))])
+                }
+            }
+            others.add(status, value)
         }
         if !others.isEmpty { entries.add("responses", .map(others)) }
+    }
+
+    /// Warns of the headers of a status other than the API's answer, which no typed field reads:
+    /// once at the component a shared response comes from (however many operations answer with
+    /// it), else at the status.
+    private mutating func noteUnreadHeaders(of status: String, answer primary: String?, at place: JSONPointer, isShared: Bool) {
+        let answer = primary.map { "the answer read as the response (\($0))" } ?? "the 2XX answer"
+        if isShared {
+            warn(place.appending("headers"), "header", "headers not kept where this response answers a status other than an API's response: typed headers are read on that answer only")
+        } else {
+            warn(place.appending("headers"), "header", "headers of status \(status) not kept: typed headers are read on \(answer) only")
+        }
     }
 
     /// The JSON media of a response, or its first; but a download (`application/zip` with a binary
@@ -278,11 +304,19 @@ extension OpenAPIMapper {
     }
 
     /// A warning for each media type of a response other than the one read (`text/event-stream`
-    /// beside `application/json`).
+    /// beside `application/json`); none for other bytes beside bytes (`image/png` beside
+    /// `image/jpg`), which are read alike.
     private mutating func warnUnread(_ response: OpenAPI.Response, chosen: String, at pointer: JSONPointer) {
         for (other, _) in inDocumentOrder(response.content, at: pointer.appending("content"), key: \.rawValue) where other.rawValue.lowercased() != chosen {
+            if Self.isBytes(chosen), Self.isBytes(other.rawValue.lowercased()) { continue }
             warn(pointer.appending("content", other.rawValue), "body", "response '\(other.rawValue)' not imported: '\(chosen)' is read")
         }
+    }
+
+    /// Whether an answer of this media type is read as bytes (`{ format: binary }`): not JSON, text
+    /// or a stream.
+    private static func isBytes(_ type: String) -> Bool {
+        !isJSON(type) && !type.hasPrefix("text/") && streamKind(type) == nil
     }
 
     /// `sse` for server-sent events, `jsonLines` for newline-delimited JSON; `nil` for other media.
@@ -409,13 +443,18 @@ extension OpenAPIMapper {
         if let mock { entries.add("mock", .json(mock)) }
     }
 
-    /// A response example as written: the media's `example`, its first `examples` entry, or the
-    /// schema's.
+    /// A response example as written: the media's `example`, its first `examples` entry (one of
+    /// `components/examples` too), or the schema's. The document's own keys are read: OpenAPIKit
+    /// also gives the first of `examples` as the media's `example`.
     private func example(_ media: OpenAPI.Content, schema: JSONSchema, at pointer: JSONPointer) -> JSONValue? {
-        if media.example != nil { return raw.value(at: pointer.appending("example")) }
-        if let examples = media.examples, let first = inDocumentOrder(examples, at: pointer.appending("examples"), key: { $0 }).first, first.value.b != nil {
-            let name = first.key
-            return raw.value(at: pointer.appending("examples", name, "value"))
+        if let written = raw.value(at: pointer.appending("example")) { return written }
+        if let examples = media.examples, let first = inDocumentOrder(examples, at: pointer.appending("examples"), key: { $0 }).first {
+            switch first.value {
+            case .a(let reference):
+                return JSONPointer(reference: reference.absoluteString).flatMap { raw.value(at: $0.appending("value")) }
+            case .b:
+                return raw.value(at: pointer.appending("examples", first.key, "value"))
+            }
         }
         if !schema.examples.isEmpty {
             return raw.value(at: pointer.appending("schema", "examples", "0")) ?? raw.value(at: pointer.appending("schema", "example"))

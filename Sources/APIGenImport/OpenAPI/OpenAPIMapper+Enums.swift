@@ -78,26 +78,55 @@ extension OpenAPIMapper {
         return cases
     }
 
-    /// Int enum cases: `name: value`, names from the vendor names or made from the value.
-    mutating func integerEnumCases(_ values: [Any], at pointer: JSONPointer) -> [SpecEntry] {
-        let names = vendorNames(at: pointer)
-        let descriptions = texts("x-enum-descriptions", at: pointer)
+    /// The enum of a `oneOf` of constants: a list of text cases, or `name: value` whole numbers,
+    /// named by the members' titles (the value where a member has none) and described by their
+    /// descriptions.
+    mutating func constEnum(_ cases: [ConstCase], at pointer: JSONPointer) -> SpecNode {
+        let descriptions = cases.map { $0.description ?? "" }
+        let texts = cases.compactMap { if case .text(let text) = $0.value { text } else { nil } }
+        if texts.count == cases.count {
+            return .list(stringEnumCases(texts, at: pointer, names: zip(cases, texts).map { $0.title ?? $1 }, descriptions: descriptions))
+        }
+        let numbers = cases.compactMap { if case .integer(let number) = $0.value { number } else { nil } }
+        let names = zip(cases, numbers).map { $0.title ?? Self.madeCaseName(of: $1) }
+        return .map(integerEnumCases(numbers, at: pointer, names: names, descriptions: descriptions))
+    }
+
+    /// The name of an Int enum case the document does not name: `value3`, `minus1`.
+    private static func madeCaseName(of value: Int) -> String {
+        value < 0 ? "minus\(value.magnitude)" : "value\(value)"
+    }
+
+    /// Int enum cases: `name: value`, names from the vendor names (or those given) or made from the value.
+    mutating func integerEnumCases(_ values: [Any], at pointer: JSONPointer, names givenNames: [String]? = nil, descriptions givenDescriptions: [String]? = nil) -> [SpecEntry] {
+        let names = givenNames ?? vendorNames(at: pointer)
+        let descriptions = givenDescriptions ?? texts("x-enum-descriptions", at: pointer)
         var registry = caseNames(at: pointer)
         var cases: [SpecEntry] = []
         var seen: Set<Int> = []
         for (index, raw) in values.enumerated() {
             guard let value = raw as? Int else {
-                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value is not a whole number: dropped") }
+                if !(raw is NSNull) { warn(pointer.appending("enum", String(index)), "enum", "enum value \(notIntegerReason(raw, at: pointer.appending("enum", String(index)))): dropped") }
                 continue
             }
             guard seen.insert(value).inserted else { continue }
-            let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? (value < 0 ? "minus\(value.magnitude)" : "value\(value)")
+            let source = names.flatMap { index < $0.count ? $0[index] : nil } ?? Self.madeCaseName(of: value)
             let name = registry.memberName(for: source, fallback: "value").name
             let description = descriptions.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
             let node: SpecNode = description.map { .map([SpecEntry("value", .literal(String(value))), SpecEntry("description", .text($0))]) } ?? .literal(String(value))
             cases.append(SpecEntry(SpecNaming.memberName(name) ?? "value\(index)", node))
         }
         return cases
+    }
+
+    /// Why an enum value is no case of an Int enum, naming it as the document writes it:
+    /// `1.5 is not a whole number`, `99999999999999999999 is a whole number beyond Int64`.
+    private func notIntegerReason(_ value: Any, at pointer: JSONPointer) -> String {
+        let written = self.raw.value(at: pointer).map { if case .number(let text) = $0 { text } else { $0.jsonText } } ?? "\(value)"
+        if let number = value as? Double, number.isFinite, number == number.rounded() {
+            return "\(written) is a whole number beyond Int64"
+        }
+        return "\(written) is not a whole number"
     }
 
     /// `oneOf` (and `anyOf`, approximated) with its discriminator.

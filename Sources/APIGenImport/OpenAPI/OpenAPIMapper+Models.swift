@@ -18,9 +18,7 @@ extension OpenAPIMapper {
             if extensionFlag("x-apigen-unknown", at: pointer) { entries.add("unknown", .literal("true")) }
         case .one(let parts, _), .any(let parts, _):
             if let cases = Self.constCases(of: schema) {
-                entries.add("enum", .list(stringEnumCases(
-                    cases.map(\.value), at: pointer, names: cases.map { $0.title ?? $0.value }, descriptions: cases.map { $0.description ?? "" }
-                )))
+                entries.add("enum", constEnum(cases, at: pointer))
             } else if let (index, part) = Self.openEnumPart(of: schema), case .string(let core, _) = part.value {
                 // "Any text, these values known": an enum that keeps the values it does not know.
                 let here = pointer.appending(schema.value.isOneOf ? "oneOf" : "anyOf", String(index))
@@ -49,7 +47,7 @@ extension OpenAPIMapper {
             }
             entries.add("fields", .map(fields))
         }
-        noteDroppedKeywords(schema, at: pointer)
+        noteDroppedKeywords(at: pointer)
         service.models.append(ImportedService.Item(name: name, entries: entries, file: SpecAssembler.serviceFile, origin: pointer.description))
     }
 
@@ -75,24 +73,36 @@ extension OpenAPIMapper {
         return (decoded ?? []).map(\.value)
     }
 
-    /// Validation keywords (`minLength`, `pattern`, `maximum`…) that no Swift type carries.
-    private mutating func noteDroppedKeywords(_ schema: JSONSchema, at pointer: JSONPointer) {
-        var dropped: [String] = []
-        switch schema.value {
-        case .string(_, let context):
-            if context.maxLength != nil { dropped.append("maxLength") }
-            if context.minLength > 0 { dropped.append("minLength") }
-            if context.pattern != nil { dropped.append("pattern") }
-        case .integer(_, let context):
-            if context.minimum != nil { dropped.append("minimum") }
-            if context.maximum != nil { dropped.append("maximum") }
-        case .number(_, let context):
-            if context.minimum != nil { dropped.append("minimum") }
-            if context.maximum != nil { dropped.append("maximum") }
-        default: break
+    /// The validation keywords of JSON Schema, in the order a warning names them: no Swift type
+    /// carries them.
+    static let validationKeywords = [
+        "minLength", "maxLength", "pattern", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+    ]
+
+    /// Warns once of the validation keywords the schema at `pointer` constrains its values with
+    /// (`maxLength`, `pattern`, `minItems`, `uniqueItems: true`…), as the document writes them; a
+    /// bound already mended away (``DocumentRepair``) was reported there.
+    mutating func noteDroppedKeywords(at pointer: JSONPointer) {
+        guard let schema = raw.foundationValue(at: pointer) as? [String: Any] else { return }
+        let dropped = Self.validationKeywords.filter { key in
+            guard let value = schema[key], !mendedKeywords.contains(pointer.appending(key)) else { return false }
+            return Self.constrains(key, value)
         }
         if !dropped.isEmpty {
             warn(pointer, "validation", "validation keywords not kept (apigen checks types, not values): \(dropped.joined(separator: ", "))")
+        }
+    }
+
+    /// Whether a validation keyword's value says something: `minLength: 0`, `uniqueItems: false`
+    /// and 3.0's `exclusiveMinimum: false` allow every value.
+    private static func constrains(_ key: String, _ value: Any) -> Bool {
+        if value is NSNull { return false }
+        guard let number = value as? NSNumber else { return true }
+        if number.isJSONBoolean { return number.boolValue }
+        switch key {
+        case "minLength", "minItems", "minProperties": return number.doubleValue != 0
+        default: return true
         }
     }
 
@@ -121,10 +131,12 @@ extension OpenAPIMapper {
         var properties: [Property] = []
         var additional: TypeInfo?
         var visited: Set<String> = []
-        var required: Set<String> = []
+        var requiredLists: [RequiredList] = []
         for part in [(schema, pointer)] + also {
-            collectProperties(model, schema: part.0, at: part.1, into: &properties, additional: &additional, visited: &visited, required: &required)
+            collectProperties(model, schema: part.0, at: part.1, into: &properties, additional: &additional, visited: &visited, required: &requiredLists)
         }
+        noteRequiredWithoutProperty(requiredLists, properties: properties)
+        let required = Set(requiredLists.flatMap(\.names))
         var names = NameRegistry()
         var fields: [SpecEntry] = []
         for var property in merged(properties) {
@@ -141,6 +153,31 @@ extension OpenAPIMapper {
             fields.add(name, field(property, in: model, keyed: renamed))
         }
         return (fields, additional)
+    }
+
+    /// A `required` list of an object or `allOf` member, and where it stands.
+    private struct RequiredList {
+        var pointer: JSONPointer
+        var names: [String]
+    }
+
+    /// Warns of the names `required` lists that no property declares (Box's `shared_link` requires
+    /// `accessed`, its property is `access`): they are left out, not made required `JSON` fields
+    /// that every answer lacks.
+    private mutating func noteRequiredWithoutProperty(_ lists: [RequiredList], properties: [Property]) {
+        let declared = Set(properties.map(\.key))
+        for list in lists {
+            let missing = list.names.filter { !declared.contains($0) }
+            guard !missing.isEmpty else { continue }
+            let quoted = missing.map { "'\($0)'" }.joined(separator: ", ")
+            warn(list.pointer, "required", "required names no property: \(quoted) not imported")
+        }
+    }
+
+    /// Whether a property OpenAPIKit lists is only a name in `required` (it reads each such name as
+    /// a property that says nothing), not one the document declares under `properties`.
+    private func isOnlyRequired(_ key: String, of pointer: JSONPointer) -> Bool {
+        raw.foundationValue(at: pointer) != nil && raw.foundationValue(at: pointer.appending("properties", key)) == nil
     }
 
     /// What a declaration of a property says, for merging `allOf` members that declare it again.
@@ -238,14 +275,14 @@ extension OpenAPIMapper {
     /// says which properties another member declares are required).
     private mutating func collectProperties(
         _ model: String, schema: JSONSchema, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
-        visited: inout Set<String>, required: inout Set<String>
+        visited: inout Set<String>, required: inout [RequiredList]
     ) {
         if case .array(let keys)? = raw.value(at: pointer.appending("required")) {
-            for case .string(let key) in keys { required.insert(key) }
+            required.append(RequiredList(pointer: pointer.appending("required"), names: keys.compactMap { if case .string(let key) = $0 { key } else { nil } }))
         }
         switch schema.value {
         case .object(_, let context):
-            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) {
+            for (key, property) in inDocumentOrder(context.properties, at: pointer.appending("properties"), key: { $0 }) where !isOnlyRequired(key, of: pointer) {
                 properties.append(Property(key: key, schema: property, required: context.requiredProperties.contains(key), pointer: pointer.appending("properties", key)))
             }
             switch context.additionalProperties {
@@ -280,7 +317,7 @@ extension OpenAPIMapper {
     /// `Common: allOf [Base, …]`) is merged once.
     private mutating func collectReferenced(
         _ reference: String, _ model: String, at pointer: JSONPointer, into properties: inout [Property], additional: inout TypeInfo?,
-        visited: inout Set<String>, required: inout Set<String>
+        visited: inout Set<String>, required: inout [RequiredList]
     ) {
         guard let place = JSONPointer(reference: reference) else {
             warn(pointer, "allOf", "allOf member '\(reference)' cannot be merged: not a schema of this document")
@@ -328,7 +365,7 @@ extension OpenAPIMapper {
         if let defaultValue { entries.add("default", defaultValue) }
         if let format = info.format { entries.add("format", text: format) }
         if property.schema.deprecated { entries.add("deprecated", deprecation(at: property.pointer)) }
-        if case .reference = property.schema.value {} else { noteDroppedKeywords(property.schema, at: property.pointer) }
+        noteDroppedKeywords(at: property.pointer)
         return entries.count == 1 ? entries[0].value : .map(entries)
     }
 
@@ -383,8 +420,18 @@ extension OpenAPIMapper {
                 return .json(other)
             }
         }
-        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: it is not a value of \(type.type)")
+        warn(pointer.appending("default"), "default", "default \(value.jsonText) not kept: \(Self.notAValueReason(value, of: type.type))")
         return nil
+    }
+
+    /// Why a default is no value of its type: `it is not a value of Int`, or, for a whole number
+    /// too large for it, `it is a whole number beyond Int`.
+    private static func notAValueReason(_ value: JSONValue, of type: String) -> String {
+        let integers: Set<String> = ["Int", "Int32", "Int64"]
+        if integers.contains(type), case .number(let text) = value, let number = Double(text), number.isFinite, number == number.rounded() {
+            return "it is a whole number beyond \(type)"
+        }
+        return "it is not a value of \(type)"
     }
 
     /// Whether a default is what the generator takes for the type: text for `String`, a whole number
@@ -419,7 +466,7 @@ extension OpenAPIMapper {
     private func enumValues(of schema: JSONSchema, depth: Int) -> [AnyCodable]? {
         guard depth < 8, let target = resolved(schema) else { return nil }
         if let allowed = target.allowedValues ?? Self.openEnumPart(of: target)?.part.allowedValues { return allowed }
-        if let cases = Self.constCases(of: target) { return cases.map { AnyCodable($0.value) } }
+        if let cases = Self.constCases(of: target) { return cases.map(\.value.decoded) }
         switch target.value {
         case .all(let members, _), .one(let members, _), .any(let members, _):
             return members.lazy.compactMap { enumValues(of: $0, depth: depth + 1) }.first

@@ -38,6 +38,7 @@ extension OpenAPIMapper {
                 warn(pathPointer, "reference", "path item reference not followed: its operations are not imported")
                 continue
             }
+            notePathServers(pathItem, at: pathPointer)
             for endpoint in pathItem.endpoints {
                 operationsIn += 1
                 let pointer = pathPointer.appending(endpoint.method.rawValue.lowercased())
@@ -52,6 +53,23 @@ extension OpenAPIMapper {
                 mapOperation(operation, method: method, path: path.rawValue, pathItem: pathItem, pointer: pointer, file: file)
             }
             mapFurtherOperations(path: path.rawValue, pathItem: pathItem, pointer: pathPointer, files: &files)
+        }
+    }
+
+    /// Warns of a path item's `servers` that differ from the document's (Box's upload host): its
+    /// operations go to the service's environments. The document's own servers said again
+    /// (Twilio's, on every path) lose nothing.
+    private mutating func notePathServers(_ pathItem: OpenAPI.PathItem, at pointer: JSONPointer) {
+        guard let servers = pathItem.servers, !servers.isEmpty, Self.urls(of: servers) != Self.urls(of: document.servers) else { return }
+        warn(pointer.appending("servers"), "server", "servers of a path not imported: its operations use the service's environments")
+    }
+
+    /// Servers' URLs with their variables at their defaults, whatever their descriptions say.
+    private static func urls(of servers: [OpenAPI.Server]) -> [String] {
+        servers.map { server in
+            server.variables.reduce(server.urlTemplate.absoluteString) { url, variable in
+                url.replacingOccurrences(of: "{\(variable.key)}", with: variable.value.default)
+            }
         }
     }
 
@@ -85,7 +103,7 @@ extension OpenAPIMapper {
             warn(pointer.appending("operationId"), "rename", "operationId '\(id)' named '\(name)': \(NameRegistry.renameReason(of: id, taken: "or one of its types is taken"))")
         }
         var api: [SpecEntry] = []
-        api.add("description", text: [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n"))
+        api.add("description", text: Self.description(summary: operation.summary, description: operation.description))
         if method != "GET" { api.add("method", .text(method)) }
         var path = path
         if let fragment = path.firstIndex(of: "#") {
@@ -123,6 +141,16 @@ extension OpenAPIMapper {
         if !operation.callbacks.isEmpty { warn(pointer.appending("callbacks"), "callback", "callbacks not imported") }
         if operation.servers?.isEmpty == false { warn(pointer.appending("servers"), "server", "servers of one operation not imported: the service's environments apply") }
         service.apis.append(ImportedService.Item(name: name, entries: api, file: file, origin: pointer.description))
+    }
+
+    /// An operation's description: its summary and description, once when they are the same
+    /// (Twilio repeats the one as the other).
+    private static func description(summary: String?, description: String?) -> String {
+        let parts = [summary, description].compactMap { $0 }
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespacesAndNewlines) == parts[1].trimmingCharacters(in: .whitespacesAndNewlines) else {
+            return parts.joined(separator: "\n\n")
+        }
+        return parts[1]
     }
 
     /// An operation decoded on its own, placed where a document has one (`paths./.get`):

@@ -47,13 +47,13 @@ extension OpenAPIMapper {
 
     /// Whether a schema becomes a model of its own rather than a type expression. An `allOf` is a
     /// model when it merges objects' properties; one that only annotates another type
-    /// (`allOf: [{$ref: TagNames}, {description: …}]`) is that type.
+    /// (`allOf: [{$ref: TagNames}, {description: …}]`, `allOf: [{type: string, enum: […]}]`) is that type.
     func isModel(_ schema: JSONSchema) -> Bool {
         switch schema.value {
         case .object(_, let context): return !context.properties.isEmpty
         case .all(let parts, _):
             return parts.contains { part in
-                guard case .reference = part.value else { return isModel(part) }
+                guard case .reference = part.value else { return isMergedObject(part) }
                 guard parts.count > 1 else { return false }
                 switch resolved(part)?.value {
                 // An object of only extra keys (`additionalProperties`) is a map, not a model.
@@ -72,10 +72,20 @@ extension OpenAPIMapper {
         }
     }
 
+    /// Whether an `allOf` member written in place gives properties to merge: an object with
+    /// properties, or an `allOf` that merges some. An enum or a sum in place is a type, not fields.
+    private func isMergedObject(_ part: JSONSchema) -> Bool {
+        switch part.value {
+        case .object, .all: isModel(part)
+        default: false
+        }
+    }
+
     /// Whether a `oneOf`/`anyOf` has a member that is typed (not a schema that says nothing, a `not`,
-    /// or a reference to either); `true` for any other schema. Without one, the value is `JSON`.
+    /// or a reference to either); `true` for any other schema, and for a `oneOf` of constants (an
+    /// enum, whose members need no type). Without one, the value is `JSON`.
     func hasTypedMember(_ schema: JSONSchema, at pointer: JSONPointer, visiting: Set<JSONPointer> = []) -> Bool {
-        guard let (members, _) = Self.nonNullMembers(schema) else { return true }
+        guard let (members, _) = Self.nonNullMembers(schema), Self.constCases(of: schema) == nil else { return true }
         // Sums that only hold each other (and untyped members) hold nothing typed.
         guard !visiting.contains(pointer), visiting.count < 16 else { return false }
         let visiting = visiting.union([pointer])
@@ -115,10 +125,32 @@ extension OpenAPIMapper {
         }
     }
 
-    /// The cases of a `oneOf` (or `anyOf`) of text constants, each with its title and description:
-    /// OpenAPI 3.1's way of documenting an enum's values (`oneOf: [{const: ar, title: Arabic}, …]`,
-    /// Discord's locales).
-    static func constCases(of schema: JSONSchema) -> [(value: String, title: String?, description: String?)]? {
+    /// One member of a `oneOf` of constants: its value, title and description.
+    struct ConstCase {
+        /// The constant: text (`ar`) or a whole number (`1`).
+        enum Value {
+            case text(String)
+            case integer(Int)
+
+            /// The value as OpenAPIKit decodes one, to compare with defaults.
+            var decoded: AnyCodable {
+                switch self {
+                case .text(let text): AnyCodable(text)
+                case .integer(let number): AnyCodable(number)
+                }
+            }
+        }
+
+        var value: Value
+        var title: String?
+        var description: String?
+    }
+
+    /// The cases of a `oneOf` (or `anyOf`) of constants, all text or all whole numbers, each with
+    /// its title and description: OpenAPI 3.1's way of documenting an enum's values (`oneOf:
+    /// [{const: ar, title: Arabic}, …]`, Discord's locales; `type: integer` with `oneOf: [{const: 1,
+    /// title: DM}, …]`, Discord's channel types).
+    static func constCases(of schema: JSONSchema) -> [ConstCase]? {
         guard schema.discriminator == nil else { return nil }
         let parts: [JSONSchema]
         switch schema.value {
@@ -126,16 +158,33 @@ extension OpenAPIMapper {
         default: return nil
         }
         guard !parts.isEmpty else { return nil }
-        var cases: [(value: String, title: String?, description: String?)] = []
+        var cases: [ConstCase] = []
         for part in parts {
-            switch part.value {
-            case .fragment, .string: break
-            default: return nil
-            }
-            guard let values = part.allowedValues, values.count == 1, let text = values[0].value as? String else { return nil }
-            cases.append((text, part.title, part.description))
+            guard let value = constValue(of: part) else { return nil }
+            cases.append(ConstCase(value: value, title: part.title, description: part.description))
         }
-        return cases
+        let allText = cases.allSatisfy { if case .text = $0.value { true } else { false } }
+        let allIntegers = cases.allSatisfy { if case .integer = $0.value { true } else { false } }
+        return allText || allIntegers ? cases : nil
+    }
+
+    /// The one value a `oneOf` member allows (`{const: ar}`, `{type: integer, const: 1}`), when it
+    /// is text or a whole number.
+    private static func constValue(of part: JSONSchema) -> ConstCase.Value? {
+        guard let values = part.allowedValues, values.count == 1 else { return nil }
+        switch part.value {
+        case .fragment, .string:
+            if let text = values[0].value as? String { return .text(text) }
+        default:
+            break
+        }
+        switch part.value {
+        case .fragment, .integer, .number:
+            if let number = values[0].value as? Int { return .integer(number) }
+        default:
+            break
+        }
+        return nil
     }
 
     /// The enum of a `oneOf`/`anyOf` of plain text and a text enum (`anyOf: [{type: string},
@@ -174,7 +223,9 @@ extension OpenAPIMapper {
     // MARK: Types
 
     /// The spec type of a schema; inline object, enum and sum schemas become models named `hint`.
+    /// The validation keywords it drops are warned of.
     mutating func typeInfo(_ schema: JSONSchema, at pointer: JSONPointer, hint: String) -> TypeInfo {
+        noteDroppedKeywords(at: pointer)
         var info = baseTypeInfo(schema, at: pointer, hint: hint)
         if schema.nullable { info.nullable = true }
         return info

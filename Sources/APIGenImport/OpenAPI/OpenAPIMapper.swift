@@ -25,6 +25,8 @@ struct OpenAPIMapper {
     var enumModels: Set<String> = []
     var service: ImportedService
     var operationsIn = 0
+    /// Validation keywords ``DocumentRepair`` removed, each reported where it stood: not again.
+    var mendedKeywords: Set<JSONPointer> = []
 
     init(document: OpenAPI.Document, raw: RawDocument, documentName: String) {
         self.document = document

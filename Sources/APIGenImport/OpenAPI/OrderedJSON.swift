@@ -8,6 +8,9 @@ struct OrderedJSON {
     /// Keys of every object, in document order, by the object's pointer tokens joined with `/`
     /// (escaped as in a JSON pointer).
     private(set) var keyOrder: [String: [String]] = [:]
+    /// Numbers with more significant digits than a Double keeps (`99999999999999999999`), as
+    /// written, by path as ``keyOrder``: Foundation reads them as `1e+20`.
+    private(set) var numberLiterals: [String: String] = [:]
     private let bytes: [UInt8]
 
     /// The byte offset where a document stops being JSON this scan reads.
@@ -65,6 +68,7 @@ struct OrderedJSON {
                 skipSpace(&index)
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
                 index += 1
+                if let literal = longNumber(at: index) { numberLiterals[path + "/" + Self.token(key)] = literal }
                 guard scan(&index, path: holdsChildren(index) ? path + "/" + Self.token(key) : "") else { return false }
                 skipSpace(&index)
                 guard index < bytes.count else { return false }
@@ -80,6 +84,7 @@ struct OrderedJSON {
             skipSpace(&index)
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return true }
             while true {
+                if let literal = longNumber(at: index) { numberLiterals[path + "/" + String(position)] = literal }
                 guard scan(&index, path: holdsChildren(index) ? path + "/" + String(position) : "") else { return false }
                 position += 1
                 skipSpace(&index)
@@ -127,8 +132,38 @@ struct OrderedJSON {
 
     /// The keys of the object at `pointer`, in document order.
     func keys(at pointer: JSONPointer) -> [String]? {
+        keyOrder[Self.path(of: pointer)]
+    }
+
+    /// The number at `pointer` as written, when it has more digits than a Double keeps.
+    func numberLiteral(at pointer: JSONPointer) -> String? {
+        numberLiterals.isEmpty ? nil : numberLiterals[Self.path(of: pointer)]
+    }
+
+    /// A pointer's tokens joined as the scan records paths.
+    private static func path(of pointer: JSONPointer) -> String {
         var path = ""
         for token in pointer.tokens { path += "/" + Self.token(token) }
-        return keyOrder[path]
+        return path
+    }
+
+    /// The number at `index` (after white space), as written, when it has more than 15
+    /// significant digits, the most a Double keeps.
+    private func longNumber(at index: Int) -> String? {
+        var index = index
+        skipSpace(&index)
+        let start = index
+        var digits = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if digits > 0 || byte != UInt8(ascii: "0") { digits += 1 }
+            } else if !"-+.eE".utf8.contains(byte) {
+                break
+            }
+            index += 1
+        }
+        guard digits > 15, bytes[start] != UInt8(ascii: "e"), bytes[start] != UInt8(ascii: "E") else { return nil }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 }

@@ -69,7 +69,7 @@ struct ReferenceBundler {
     ///   - data: The document's bytes, YAML or JSON.
     ///   - document: Where the document is, against which references are resolved.
     static func bundle(_ data: Data, document: URL) -> Bundled? {
-        guard mayReferToOtherFiles(data), case .success(let root) = read(data) else { return nil }
+        guard mayReferToOtherFiles(data), case .success(let root) = read(data, file: document.lastPathComponent) else { return nil }
         var bundler = ReferenceBundler(documentPath: document.standardizedFileURL.path)
         bundler.files[bundler.documentPath] = .success(root)
         if case .object(let members) = root, case .object(let components)? = members.first(where: { $0.key == "components" })?.value {
@@ -105,8 +105,9 @@ struct ReferenceBundler {
         }
     }
 
-    /// A YAML or JSON file's value, its objects in the file's order.
-    private static func read(_ data: Data) -> Result<JSONValue, Failure> {
+    /// A YAML or JSON file's value, its objects in the file's order; a YAML error names its place
+    /// in the file (`schemas/pet.yaml:4:1: …`), `file` being the file as the document refers to it.
+    private static func read(_ data: Data, file: String) -> Result<JSONValue, Failure> {
         guard let text = String(data: data, encoding: .utf8) else { return .failure(Failure(message: "it is not UTF-8 text")) }
         var json = data
         let first = text.drop(while: \.isWhitespace).first
@@ -115,7 +116,7 @@ struct ReferenceBundler {
             case .success(let converted):
                 json = converted
             case .failure(let failure):
-                let problem = failure.diagnostics.first.map { "\($0.message) (line \($0.location.line), column \($0.location.column))" } ?? "it is not YAML"
+                let problem = failure.diagnostics.first.map { "\(file):\($0.location.line):\($0.location.column): \($0.message)" } ?? "it is not YAML"
                 return .failure(Failure(message: problem))
             }
         }
@@ -249,7 +250,7 @@ struct ReferenceBundler {
         if let known = files[path] {
             file = known
         } else if let data = FileManager.default.contents(atPath: path) {
-            file = Self.read(data)
+            file = Self.read(data, file: relativeToDocument(path))
             files[path] = file
         } else {
             file = .failure(Failure(message: "there is no readable file '\(path)'"))
