@@ -54,7 +54,8 @@ import APIGenImport
         #expect(Self.warnings(outcome) == [
             "doc.yaml#/components/schemas/Thing/properties/count/maximum: warning: maximum 18446744073709551615 is not a whole number within Int64: not kept (apigen checks types, not values)",
             "doc.yaml#/components/schemas/Thing/properties/seed/maximum: warning: maximum 9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
-            "doc.yaml#/components/schemas/Thing/properties/seed/minimum: warning: minimum -9223372036854776000 is not a whole number within Int64: not kept (apigen checks types, not values)",
+            // -9223372036854776000 reads as Int64's least value, a bound OpenAPIKit takes: dropped as any bound is.
+            "doc.yaml#/components/schemas/Thing/properties/seed: warning: validation keywords not kept (apigen checks types, not values): minimum",
         ])
         let version31 = Self.importYAML(Self.header.replacingOccurrences(of: "3.0.3", with: "3.1.0") + """
             Thing:
