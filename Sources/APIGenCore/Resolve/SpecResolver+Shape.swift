@@ -44,6 +44,9 @@ extension SpecResolver {
         let json = checker.json(for: node, as: type, api: "")
         diagnostics.append(contentsOf: checker.diagnostics)
         guard json != nil else { return nil }
+        let numberProblems = DefaultLiteral.numberProblems(in: node, type: type)
+        for problem in numberProblems { diagnostics.error("default of \(what) \(problem.message)", at: problem.location) }
+        guard numberProblems.isEmpty else { return nil }
         return DefaultLiteral.make(node, type: type, models: models, dates: dates)
     }
 
