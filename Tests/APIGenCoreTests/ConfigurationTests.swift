@@ -157,6 +157,17 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    @Test func anOverrideWithAFoundationTypeImportsFoundationAndCompiles() async throws {
+        // The example of configuration.md: the API's parser names Decimal.
+        let spec = SpecHarness.base + "models:\n  Money:\n    fields:\n      amount: Int\napis:\n  Price:\n    path: /price\n    response: Money\n"
+        let harness = try ConfigHarness(config: "typeOverrides: { Money: Decimal }\n", specs: ["shop.yaml": spec])
+        let files = try harness.files()
+        let price = try #require(files["Shop/Apis/PriceApi.swift"])
+        #expect(price.contains("public import Foundation\npublic import Interactive\n"))
+        let result = try await harness.typecheck(files)
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     @Test func aDateOverrideWithADateFormatIsAnErrorAtTheDate() throws {
         let harness = try ConfigHarness(config: "dates: epochSeconds\ntypeOverrides: { Date: Moment }\n", specs: ["shop.yaml": Self.dated])
         #expect(harness.diagnostics() == [
