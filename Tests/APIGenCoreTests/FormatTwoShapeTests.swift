@@ -174,6 +174,14 @@ import Testing
                 "spec.yaml:11:36: error: default of field 'e' of model 'M' has 39 significant digits; Decimal holds at most 38",
             ]),
         MalformedSpec(
+            name: "dateFormatNamesSpeltOtherwise",
+            yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: ISO8601 }\n      b: { type: Date, format: epoch_seconds }\n      c: { type: Date, format: iso-8601 }\n      d: { type: Date, format: yyyy-MM-dd }\n",
+            expected: [
+                "spec.yaml:7:33: error: invalid date format 'ISO8601' in field 'at' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'iso8601'?",
+                "spec.yaml:8:32: error: invalid date format 'epoch_seconds' in field 'b' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochSeconds'?",
+                "spec.yaml:9:32: error: invalid date format 'iso-8601' in field 'c' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'iso8601'?",
+            ]),
+        MalformedSpec(
             name: "misspeltDateFormat",
             yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: epochSecond }\n",
             expected: ["spec.yaml:7:33: error: invalid date format 'epochSecond' in field 'at' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochSeconds'?"]),
