@@ -205,6 +205,19 @@ import Testing
         ])
     }
 
+    @Test func nameOverridesGetTheChecksOfSpecNamesInValidateAsInGenerate() throws {
+        let spec = SpecHarness.base + "models:\n  Bank:\n    fields:\n      iban: String\n  Card:\n    fields:\n      last4: String\n  Coin:\n    fields:\n      value: Int\n"
+        let long = "P" + String(repeating: "x", count: 250)
+        let harness = try ConfigHarness(config: "nameOverrides:\n  Card: BANK\n  Coin: ShopService\n  Ping: \(long)\n", specs: ["shop.yaml": spec])
+        let expected = [
+            "Specs/apigen.yaml:2:9: error: nameOverrides makes model 'Card' be written to BANK.swift, which macOS and Windows do not tell from Bank.swift of model 'Bank'; choose another name",
+            "Specs/apigen.yaml:3:9: error: nameOverrides makes model 'Coin' the Swift type ShopService, which the type of service 'Shop' already is; choose another name",
+            "Specs/apigen.yaml:4:9: error: nameOverrides 'Ping' is too long: the file of api 'Ping', Pxxxxxxxxxxxxxxxxxxxxxxx…xxxApi.swift, would be 260 bytes, and file systems allow 255; shorten it",
+        ]
+        #expect(harness.diagnostics() == expected)
+        #expect(harness.folder.described(Generator.validate(specs: harness.specs, options: GenerationOptions()).diagnostics) == expected)
+    }
+
     @Test func additionalImportsAndCommentsGoInEveryFileInEveryLayout() async throws {
         let harness = try ConfigHarness(config: "additionalImports: [Dispatch]\nadditionalFileComments:\n  - swiftlint:disable all\n  - swift-format-ignore-file\n")
         for layout in [OutputLayout.perAPI, .perSpecFile, .shards(2)] {
