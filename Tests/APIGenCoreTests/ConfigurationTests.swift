@@ -157,6 +157,17 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    @Test func anOverrideWithAFoundationTypeImportsFoundationAndCompiles() async throws {
+        // The example of configuration.md: the API's parser names Decimal.
+        let spec = SpecHarness.base + "models:\n  Money:\n    fields:\n      amount: Int\napis:\n  Price:\n    path: /price\n    response: Money\n"
+        let harness = try ConfigHarness(config: "typeOverrides: { Money: Decimal }\n", specs: ["shop.yaml": spec])
+        let files = try harness.files()
+        let price = try #require(files["Shop/Apis/PriceApi.swift"])
+        #expect(price.contains("public import Foundation\npublic import Interactive\n"))
+        let result = try await harness.typecheck(files)
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     @Test func aDateOverrideWithADateFormatIsAnErrorAtTheDate() throws {
         let harness = try ConfigHarness(config: "dates: epochSeconds\ntypeOverrides: { Date: Moment }\n", specs: ["shop.yaml": Self.dated])
         #expect(harness.diagnostics() == [
@@ -215,6 +226,19 @@ import Testing
             "Specs/apigen.yaml:3:9: error: nameOverrides makes model 'User' the Swift type Item, which model 'Item' already is; choose another name",
             "Specs/apigen.yaml:4:11: error: nameOverrides 'Logout' must be a Swift type name (letters, digits and _, starting with an uppercase letter), found 'lower'",
         ])
+    }
+
+    @Test func nameOverridesGetTheChecksOfSpecNamesInValidateAsInGenerate() throws {
+        let spec = SpecHarness.base + "models:\n  Bank:\n    fields:\n      iban: String\n  Card:\n    fields:\n      last4: String\n  Coin:\n    fields:\n      value: Int\n"
+        let long = "P" + String(repeating: "x", count: 250)
+        let harness = try ConfigHarness(config: "nameOverrides:\n  Card: BANK\n  Coin: ShopService\n  Ping: \(long)\n", specs: ["shop.yaml": spec])
+        let expected = [
+            "Specs/apigen.yaml:2:9: error: nameOverrides makes model 'Card' be written to BANK.swift, which macOS and Windows do not tell from Bank.swift of model 'Bank'; choose another name",
+            "Specs/apigen.yaml:3:9: error: nameOverrides makes model 'Coin' the Swift type ShopService, which the type of service 'Shop' already is; choose another name",
+            "Specs/apigen.yaml:4:9: error: nameOverrides 'Ping' is too long: the file of api 'Ping', Pxxxxxxxxxxxxxxxxxxxxxxx…xxxApi.swift, would be 260 bytes, and file systems allow 255; shorten it",
+        ]
+        #expect(harness.diagnostics() == expected)
+        #expect(harness.folder.described(Generator.validate(specs: harness.specs, options: GenerationOptions()).diagnostics) == expected)
     }
 
     @Test func additionalImportsAndCommentsGoInEveryFileInEveryLayout() async throws {

@@ -466,6 +466,11 @@ struct MalformedSpec: CustomTestStringConvertible, Sendable {
             expected: ["spec.yaml:11:11: error: mock of api 'Item' must be one of on, off (Status), found 'maybe'"]
         ),
         MalformedSpec(
+            name: "apiMockNotANumberForAnOpenIntEnum",
+            yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\nmodels:\n  Level:\n    enum: { low: 1, high: 2 }\n    unknown: true\napis:\n  Item:\n    path: /items\n    response: Level\n    mock: 1.5\n",
+            expected: ["spec.yaml:12:11: error: mock of api 'Item' must be a whole number (Level is an open enum: unlisted values are allowed), found '1.5'"]
+        ),
+        MalformedSpec(
             name: "apiMockBadDate",
             yaml: "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\napis:\n  Item:\n    path: /items\n    response: Date\n    mock: yesterday\n",
             expected: ["spec.yaml:8:11: error: mock of api 'Item' must be an ISO 8601 date, found 'yesterday'"]

@@ -138,6 +138,16 @@ import Testing
         #expect(plain.contains("public var id: UUID"))
     }
 
+    @Test func aLongDecimalDefaultIsASumOfExactTerms() throws {
+        let yaml = Self.base + "models:\n  Price:\n    fields:\n      amount: { type: Decimal, default: 12345678901234567890.5 }\n      whole: { type: Decimal, default: -99999999999999999999 }\n      big: { type: Float, default: 16777216 }\n"
+        let files = try SpecHarness.generate(["spec.yaml": yaml])
+        let price = try #require(files["Shop/Models/Price.swift"])
+        // An integer literal holds 64 bits: a longer significand in one literal would overflow.
+        #expect(price.contains("amount: Decimal = Decimal(sign: .plus, exponent: 17, significand: 123) + Decimal(sign: .plus, exponent: -1, significand: 456789012345678905),"))
+        #expect(price.contains("whole: Decimal = Decimal(sign: .minus, exponent: 18, significand: 99) + Decimal(sign: .minus, exponent: 0, significand: 999999999999999999),"))
+        #expect(price.contains("big: Float = 16777216"))
+    }
+
     static let base = "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\n"
 
     static let cases: [MalformedSpec] = [
@@ -161,6 +171,24 @@ import Testing
             name: "defaultOfAnUnsupportedType",
             yaml: base + "models:\n  M:\n    fields:\n      u: { type: URL, default: \"http://a\" }\n",
             expected: ["spec.yaml:7:32: error: default of field 'u' of model 'M' is not supported for URL values; defaults are numbers, text, Bool, Date, enum cases, and lists and maps of them"]),
+        MalformedSpec(
+            name: "numberDefaultsSwiftWouldNotKeep",
+            yaml: base + "models:\n  M:\n    fields:\n      a: { type: Float, default: 1e-45 }\n      b: { type: Double, default: 4.9e-324 }\n      c: { type: Float, default: 16777217 }\n      d: { type: \"[Double]\", default: [1, 9007199254740993] }\n      e: { type: Decimal, default: 123456789012345678901234567890123456789 }\n",
+            expected: [
+                "spec.yaml:7:34: error: default of field 'a' of model 'M' is 1e-45, below the smallest normal Float 1.1754944e-38, where it would lose precision; write 0 or a value of at least 1.1754944e-38",
+                "spec.yaml:8:35: error: default of field 'b' of model 'M' is 4.9e-324, below the smallest normal Double 2.2250738585072014e-308, where it would lose precision; write 0 or a value of at least 2.2250738585072014e-308",
+                "spec.yaml:9:34: error: default of field 'c' of model 'M' is 16777217, which Float cannot hold exactly; the nearest Float is 16777216",
+                "spec.yaml:10:43: error: default of field 'd' of model 'M' is 9007199254740993, which Double cannot hold exactly; the nearest Double is 9007199254740992",
+                "spec.yaml:11:36: error: default of field 'e' of model 'M' has 39 significant digits; Decimal holds at most 38",
+            ]),
+        MalformedSpec(
+            name: "dateFormatNamesSpeltOtherwise",
+            yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: ISO8601 }\n      b: { type: Date, format: epoch_seconds }\n      c: { type: Date, format: iso-8601 }\n      d: { type: Date, format: yyyy-MM-dd }\n",
+            expected: [
+                "spec.yaml:7:33: error: invalid date format 'ISO8601' in field 'at' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'iso8601'?",
+                "spec.yaml:8:32: error: invalid date format 'epoch_seconds' in field 'b' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'epochSeconds'?",
+                "spec.yaml:9:32: error: invalid date format 'iso-8601' in field 'c' of model 'M'; expected iso8601, epochSeconds, epochMillis, date or a DateFormatter pattern such as yyyy-MM-dd HH:mm; did you mean 'iso8601'?",
+            ]),
         MalformedSpec(
             name: "misspeltDateFormat",
             yaml: base + "models:\n  M:\n    fields:\n      at: { type: Date, format: epochSecond }\n",

@@ -87,6 +87,17 @@ import Testing
         #expect(try !Self.render(specs, layout: .shards(2)).1.hasErrors)
     }
 
+    @Test func validateReportsTheClashesOfTheConfiguredLayout() throws {
+        var specs = Self.specs
+        specs["Users_admin.yaml"] = "service: Shop\n"
+        specs["apigen.yaml"] = "output: { layout: per-spec-file }\n"
+        let folder = try TemporaryFolder()
+        for (path, text) in specs { try folder.write(text, to: "Specs/" + path) }
+        let expected = ["Specs/Users_admin.yaml:1:1: error: this spec file's output Users_admin.swift clashes with that of spec file 'Users/admin.yaml' in the per-spec-file layout; rename one of them"]
+        #expect(folder.described(Generator.validate(specs: folder.folder("Specs"), options: GenerationOptions()).diagnostics) == expected)
+        #expect(folder.described(Generator.render(specs: folder.folder("Specs"), options: GenerationOptions()).diagnostics) == expected)
+    }
+
     @Test func shardsAreExactlyNFilesHoldingEverythingOnce() throws {
         let (_, outcome) = try Self.render(Self.specs, layout: .shards(6))
         #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")

@@ -193,6 +193,15 @@ import Testing
         #expect(diagnostics.first?.location.file.hasSuffix("A/apigen.yaml") == true)
     }
 
+    @Test func aConfigurationNamedYmlIsNoSpec() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SpecHarness.base, to: "shop.yaml")
+        try folder.write("accessModifier: public\n", to: "apigen.yml")
+        let diagnostics = Generator.validate(specs: folder.url).diagnostics
+        #expect(diagnostics.map(\.message) == ["apigen.yml is not read: apigen's configuration must be named apigen.yaml; rename it"])
+        #expect(diagnostics.first?.location.file.hasSuffix("/apigen.yml") == true)
+    }
+
     @Test func missingFolderIsAnError() {
         let diagnostics = Generator.validate(specs: URL(fileURLWithPath: "/nonexistent/apigen-specs")).diagnostics
         #expect(diagnostics.map(\.message) == ["no such spec folder or file"])

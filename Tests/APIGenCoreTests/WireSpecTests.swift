@@ -32,6 +32,13 @@ import Testing
         #expect(api.contains(#"constantHeaders: ["X-Feature": "beta", "Accept": "application/vnd.github+json"]"#))
     }
 
+    @Test func aPlaceholderAfterTheQuestionMarkIsAnError() throws {
+        let diagnostics = try SpecHarness.diagnose(Self.head + "apis:\n  Ping:\n    path: \"/ping?{id}&x=1\"\n    params:\n      id: Int\n")
+        #expect(diagnostics == [
+            "spec.yaml:6:11: error: query '{id}' in the path of api 'Ping' is a placeholder: placeholders go in the path before ?; after it come constants, name or name=value (for a value of your own, declare a param with `in: query`)",
+        ])
+    }
+
     @Test func constantsAreCheckedWithLocatedErrors() throws {
         let diagnostics = try SpecHarness.diagnose(Self.head + """
         defaults:

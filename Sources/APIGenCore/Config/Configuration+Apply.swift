@@ -77,6 +77,9 @@ extension Configuration {
         var services = services
         for index in services.indices {
             var taken: [String: (what: String, override: Override?)] = [:]  // Swift type name → whose it is
+            // Lowercased path in the service's folder → the file name and whose it is: file systems
+            // that ignore case.
+            var files: [String: (name: String, what: String, override: Override?)] = [:]
             /// Reports a clash at the override that causes it.
             func claim(_ swiftName: String, by what: String, override: Override?, at location: SourceLocation, diagnostics: inout Diagnostics) {
                 if let other = taken[swiftName] {
@@ -86,6 +89,20 @@ extension Configuration {
                     taken[swiftName] = (what, override)
                 }
             }
+            /// Reports a file name that differs from another only in case, or is too long for file
+            /// systems, at the override that makes it (the spec's own names are checked in Resolve).
+            func claimFile(_ fileName: String, in folder: String, by what: String, override: Override?, diagnostics: inout Diagnostics) {
+                let other = files[folder + fileName.lowercased()]
+                if let override, fileName.utf8.count > OutputWriter.maxNameBytes {
+                    diagnostics.error("nameOverrides '\(override.name.value)' is too long: the file of \(what), \(fileName.prefix(24))…\(fileName.suffix(12)), would be \(fileName.utf8.count) bytes, and file systems allow \(OutputWriter.maxNameBytes); shorten it", at: override.swift.location)
+                } else if let other, other.name != fileName, let culprit = override ?? other.override {
+                    let (mine, theirs) = override != nil ? ((fileName, what), (other.name, other.what)) : ((other.name, other.what), (fileName, what))
+                    diagnostics.error("nameOverrides makes \(mine.1) be written to \(mine.0), which macOS and Windows do not tell from \(theirs.0) of \(theirs.1); choose another name", at: culprit.swift.location)
+                } else if other == nil {
+                    files[folder + fileName.lowercased()] = (fileName, what, override)
+                }
+            }
+            claim(services[index].name + "Service", by: "the type of service '\(services[index].name)'", override: nil, at: SourceLocation(file: services[index].settingsFile, line: 1, column: 1), diagnostics: &diagnostics)
             for model in services[index].models.indices {
                 let decl = services[index].models[model].decl
                 let override = names[decl.name]
@@ -94,6 +111,7 @@ extension Configuration {
                     services[index].models[model].swiftName = override.swift.value
                 }
                 claim(services[index].models[model].swiftName, by: "model '\(decl.name)'", override: override, at: decl.location, diagnostics: &diagnostics)
+                claimFile(services[index].models[model].swiftName + ".swift", in: "Models/", by: "model '\(decl.name)'", override: override, diagnostics: &diagnostics)
             }
             for api in services[index].apis.indices {
                 let decl = services[index].apis[api].decl
@@ -105,6 +123,7 @@ extension Configuration {
                 for suffix in ["Api", "Parser"] {
                     claim(services[index].apis[api].stem + suffix, by: "api '\(decl.name)'", override: override, at: decl.location, diagnostics: &diagnostics)
                 }
+                claimFile(services[index].apis[api].stem + "Api.swift", in: "Apis/", by: "api '\(decl.name)'", override: override, diagnostics: &diagnostics)
             }
         }
         for override in nameOverrides {

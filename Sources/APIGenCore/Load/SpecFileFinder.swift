@@ -56,6 +56,12 @@ enum SpecFileFinder {
                 )
                 continue
             }
+            // A configuration under the other extension would be read as a spec, with errors that
+            // do not say why.
+            if OutputWriter.lastComponent(of: file.relative) == "apigen.yml" {
+                diagnostics.error("apigen.yml is not read: apigen's configuration must be named \(configurationName); rename it", at: SourceLocation(file: display, line: 1, column: 1))
+                continue
+            }
             found.append((URL(fileURLWithPath: path), file.relative, display))
         }
         found.sort { $0.relative < $1.relative }

@@ -15,6 +15,10 @@ extension ApiParser {
         var items = query
         if parts.count == 2 {
             for item in parts[1].split(separator: "&") {
+                guard !item.contains("{"), !item.contains("}") else {
+                    reader.diagnostics.error("query '\(item)' in the path of \(what) is a placeholder: placeholders go in the path before ?; after it come constants, name or name=value (for a value of your own, declare a param with `in: query`)", at: location)
+                    continue
+                }
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = String(pair[0]).removingPercentEncoding, !name.isEmpty,
                       let value = pair.count == 2 ? String(pair[1]).removingPercentEncoding : "" else {

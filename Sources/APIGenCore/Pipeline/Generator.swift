@@ -71,10 +71,16 @@ public enum Generator {
         validate(specs: specs, options: GenerationOptions())
     }
 
-    /// Checks the configuration and the specs and reports problems; writes nothing.
+    /// Checks the configuration and the specs and reports problems; writes nothing. The layout's
+    /// file names are checked as `generate` checks them (spec files whose per-spec-file outputs clash).
     public static func validate(specs: URL, options: GenerationOptions) -> Outcome {
         var diagnostics = Diagnostics()
-        _ = resolve(read(specs: specs, options: options, diagnostics: &diagnostics), diagnostics: &diagnostics)
+        let inputs = read(specs: specs, options: options, diagnostics: &diagnostics)
+        _ = resolve(inputs, diagnostics: &diagnostics)
+        if !diagnostics.hasErrors, (options.layout ?? inputs.configuration.configuration.layout) == .perSpecFile {
+            let specFiles = inputs.sources.map { LayoutAssembler.SpecFileName(relativePath: $0.relativePath, displayPath: $0.displayPath) }
+            _ = LayoutAssembler.fileNames(specFiles, diagnostics: &diagnostics)
+        }
         return Outcome(diagnostics: diagnostics.sorted, files: [])
     }
 

@@ -67,13 +67,24 @@ enum DefaultLiteral {
     }
 
     /// `30`, or `Decimal(sign: .plus, exponent: -2, significand: 999)` for `9.99`: exact, as a
-    /// floating-point literal would not be.
+    /// floating-point literal would not be. A significand beyond an integer literal's 64 bits is a
+    /// sum of such terms, 18 digits each (Decimal adds them exactly, up to its 38 digits).
     private static func decimal(_ text: String) -> String? {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
         if value.exponent >= 0, let whole = Int64(exactly: NSDecimalNumber(decimal: value).doubleValue), Decimal(whole) == value {
             return String(whole)
         }
         let sign = value.sign == .minus ? ".minus" : ".plus"
-        return "Decimal(sign: \(sign), exponent: \(value.exponent), significand: \(value.significand.magnitude))"
+        var digits = Substring("\(value.significand.magnitude)")
+        guard digits.count > 18 else { return "Decimal(sign: \(sign), exponent: \(value.exponent), significand: \(digits))" }
+        var terms: [String] = []
+        var exponent = Int(value.exponent)
+        while !digits.isEmpty {
+            let chunk = digits.suffix(18).drop { $0 == "0" }
+            digits = digits.dropLast(18)
+            if !chunk.isEmpty { terms.insert("Decimal(sign: \(sign), exponent: \(exponent), significand: \(chunk))", at: 0) }
+            exponent += 18
+        }
+        return terms.joined(separator: " + ")
     }
 }

@@ -79,6 +79,13 @@ struct MockChecker {
             default: value = nil
             }
             guard let value else {
+                let found = node.text.map { "'\($0)'" } ?? node.kindDescription
+                if enumeration.allowsUnknown {
+                    // Any value of the raw type is allowed, listed or not.
+                    let kind = enumeration.rawType == .int ? "a whole number" : "a string"
+                    diagnostics.error("\(subject(path)) must be \(kind) (\(model.name) is an open enum: unlisted values are allowed), found \(found)", at: node.location)
+                    return "null"
+                }
                 let cases = enumeration.cases.map(\.rawValue).joined(separator: ", ")
                 diagnostics.error("\(subject(path)) must be one of \(cases) (\(model.name)), found \(node.text.map { "'\($0)'" } ?? node.kindDescription)", at: node.location)
                 return "null"

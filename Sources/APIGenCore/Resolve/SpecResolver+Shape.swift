@@ -49,6 +49,9 @@ extension SpecResolver {
             diagnostics.error("default of \(what) is '\(value.text ?? "")', which is not a case of \(enumName) (\(cases.joined(separator: ", ")))\(Suggestion.hint(for: value.text ?? "", in: cases))", at: value.location)
             return nil
         }
+        let numberProblems = DefaultLiteral.numberProblems(in: node, type: type)
+        for problem in numberProblems { diagnostics.error("default of \(what) \(problem.message)", at: problem.location) }
+        guard numberProblems.isEmpty else { return nil }
         return DefaultLiteral.make(node, type: type, models: models, dates: dates)
     }
 

@@ -33,7 +33,8 @@ enum DateFormatSpec: Sendable, Hashable {
 
     static let keywords = ["iso8601", "epochSeconds", "epochMillis", "date"]
 
-    /// `epochSeconds` → `.epochSeconds`; other text is a `DateFormatter` pattern, when it looks like one.
+    /// `epochSeconds` → `.epochSeconds`; other text is a `DateFormatter` pattern, when it looks like one
+    /// and is not a keyword spelt otherwise.
     static func parse(_ text: String) -> DateFormatSpec? {
         switch text {
         case "iso8601": return .iso8601
@@ -41,6 +42,10 @@ enum DateFormatSpec: Sendable, Hashable {
         case "epochMillis": return .epochMillis
         case "date": return .date
         default:
+            // A keyword in another case or with separators (`ISO8601`, `epoch_seconds`) is a misspelt
+            // keyword, not a pattern.
+            let folded = text.lowercased().filter { $0 != "-" && $0 != "_" }
+            if keywords.contains(where: { $0.lowercased() == folded }) { return nil }
             // A word of letters that are not all pattern letters is a misspelt keyword, not a pattern.
             let patternLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHkKmsSAzZOvVXx")
             if text.isEmpty || text.allSatisfy({ $0.isLetter }) && !text.allSatisfy(patternLetters.contains) { return nil }

@@ -23,10 +23,19 @@ struct SwiftTypeRenderer: Sendable {
         return indirectModels.contains(swiftName)
     }
 
-    /// Whether the type mentions a Foundation type.
+    /// Whether the type mentions a Foundation type, also through an override (`Money: Decimal`).
     func usesFoundation(_ type: TypeRef) -> Bool {
         let name = type.name
-        return BuiltinType.foundationTypes.contains(name) && (overrides.isEmpty || overrides[name] == nil)
+        if !overrides.isEmpty, let override = overrides[name] { return Self.namesFoundationType(override) }
+        return BuiltinType.foundationTypes.contains(name)
+    }
+
+    /// Whether a Swift type written in `typeOverrides` names one of the Foundation types a spec can
+    /// (`Decimal`, `[Date]`, `Foundation.URL`).
+    static func namesFoundationType(_ swift: String) -> Bool {
+        swift.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.contains { word in
+            word.hasPrefix("Foundation.") || BuiltinType.foundationTypes.contains(String(word))
+        }
     }
 
     /// Whether the type mentions `JSON`, which comes from Interactive.
