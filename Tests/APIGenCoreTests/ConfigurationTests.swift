@@ -159,7 +159,7 @@ import Testing
 
     @Test func anOverrideWithAFoundationTypeImportsFoundationAndCompiles() async throws {
         // The example of configuration.md: the API's parser names Decimal.
-        let spec = SpecHarness.base + "models:\n  Money:\n    fields:\n      amount: Int\napis:\n  Price:\n    path: /price\n    response: Money\n"
+        let spec = SpecHarness.base + "  Price:\n    path: /price\n    response: Money\nmodels:\n  Money:\n    fields:\n      amount: Int\n"
         let harness = try ConfigHarness(config: "typeOverrides: { Money: Decimal }\n", specs: ["shop.yaml": spec])
         let files = try harness.files()
         let price = try #require(files["Shop/Apis/PriceApi.swift"])
