@@ -3,7 +3,9 @@ import APIGenCore
 public indirect enum JSONValue: Sendable, Equatable {
     /// One member of an object.
     public struct Member: Sendable, Equatable {
+        /// The key.
         public var key: String
+        /// The value.
         public var value: JSONValue
 
         /// Creates a member.

@@ -5,15 +5,21 @@ import Foundation
 ///
 /// `GET /api/items/7?fields=title ItemQuery scenario=- 200 0.4ms`
 public struct RequestLogLine: Sendable, Equatable {
+    /// The request's method.
     public var method: String
+    /// The request's path, as received.
     public var path: String
     /// The raw query, after `?`.
     public var query: String?
+    /// The API that answered (its spec name), or `nil` when none matched.
     public var api: String?
+    /// The scenario that shaped the answer, if any.
     public var scenario: String?
     /// `proxy` when the backend answered.
     public var via: String?
+    /// The answer's status.
     public var status: Int
+    /// How long the answer took, in milliseconds.
     public var milliseconds: Double
     /// Lowercased keys whose values are masked: the API's `secret: true` params.
     public var secretKeys: Set<String> = []
