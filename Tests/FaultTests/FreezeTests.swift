@@ -172,10 +172,11 @@ struct FreezeTests {
         }
         try journal.markDone(id: "id0")
         var data = try Data(contentsOf: file)
-        // The second record's length, high byte: it now runs far past the end of the file.
-        let second = try #require(data.range(of: Data("id1".utf8)))
-        let lengthStart = try #require(data[..<second.lowerBound].range(of: Data("{".utf8), options: .backwards)).lowerBound - 12
-        data[lengthStart + 1] ^= 0x40
+        // The second record's length (after the 8-byte magic and the first record's 12-byte header
+        // and payload), its second byte: the record now runs far past the end of the file.
+        let firstLength = data[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        let secondStart = 8 + 12 + firstLength
+        data[secondStart + 1] ^= 0x40
         try data.write(to: file)
         let found = data
         let logged = Locked([String]())
