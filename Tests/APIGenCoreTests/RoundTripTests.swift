@@ -69,6 +69,48 @@ import APIGenImport
         try Self.expectSameSwift(spec, imported: files, in: folder)
     }
 
+    /// What came back otherwise: a `oneOf` of one member (read as its member), a sum in the query
+    /// without a style (read as `form`), `body: multipart` without body params (no body), and enum
+    /// cases named `allCases` and `rawValue` (renamed `allCases2`).
+    @Test func sumsOfOneStylelessSumsEmptyMultipartAndCaseNamesComeBack() throws {
+        let folder = try TemporaryFolder()
+        let spec = try folder.write("""
+        service: Rt
+        environments:
+          debug: http://127.0.0.1:8085/api
+        models:
+          Card:
+            fields:
+              last4: String
+          Pay:
+            oneOf: [Card]
+          Kind:
+            enum: [allCases, rawValue, plain]
+          Id:
+            oneOf: [String, Int]
+          Mixed:
+            oneOf: [String, Card]
+        apis:
+          Find:
+            path: /find
+            params:
+              id: Id
+              mixed: Mixed?
+              kind: Kind
+            response: Pay
+          Upload:
+            method: POST
+            path: /upload
+            body: multipart
+            params:
+              token: { type: String, in: header }
+
+        """, to: "rt.yaml")
+        let (_, files, warnings) = try Self.roundTrip(spec)
+        #expect(warnings.isEmpty, "\(warnings)")
+        try Self.expectSameSwift(spec, imported: files, in: folder)
+    }
+
     /// Model names OpenAPI allows no component key of (NEI's `物流`, `用户（新）`) get keys it
     /// allows, and come back by their names; two APIs on one route both keep their types.
     @Test func modelNamesOutsideOpenAPIsKeysComeBack() throws {

@@ -13,6 +13,8 @@ struct OpenAPIDocumentBuilder {
 
     /// The models with fields, whose values are objects.
     private let objectModels: Set<String>
+    /// The `oneOf` models, whose values are sent by apigen's own rule without a style.
+    private let sumModels: Set<String>
     /// Each model's key in `components/schemas`: its name, or, for a name OpenAPI does not allow
     /// as a key (`物流`, `用户（新）`), one made of its letters OpenAPI allows (the name then kept in
     /// `x-apigen-name`).
@@ -21,6 +23,7 @@ struct OpenAPIDocumentBuilder {
     init(service: SpecDescription.Service) {
         self.service = service
         objectModels = Set(service.models.compactMap { model in if case .object = model.kind { model.name } else { nil } })
+        sumModels = Set(service.models.compactMap { model in if case .sum = model.kind { model.name } else { nil } })
         componentKeys = Self.componentKeys(service.models.map(\.name))
     }
 
@@ -190,6 +193,8 @@ struct OpenAPIDocumentBuilder {
                 return .map(schema)
             }))]
             entries.add("x-apigen-cases", .list(members.map { .text($0.name) }))
+            // Importers read a `oneOf` of one member as that member.
+            if members.count == 1 { entries.add("x-apigen-model", .literal("true")) }
             if let discriminator {
                 var parts: [SpecEntry] = [SpecEntry("propertyName", .text(discriminator))]
                 if !mapping.isEmpty {
@@ -286,6 +291,11 @@ struct OpenAPIDocumentBuilder {
                 entry.add("content", .map([SpecEntry("application/json", .map([SpecEntry("schema", .map(schema))]))]))
             } else {
                 entry.add("schema", .map(schema))
+                // A sum without a style goes by apigen's rule (a text member as text, an object one
+                // as JSON), which no OpenAPI style says: the importer reads the marker back.
+                if param.location == "query", param.style == nil, sumModels.contains(param.field.type.hasSuffix("?") ? String(param.field.type.dropLast()) : param.field.type) {
+                    entry.add("x-apigen-style", .text("none"))
+                }
             }
             parameters.append(.map(entry))
         }
@@ -304,7 +314,8 @@ struct OpenAPIDocumentBuilder {
         let bodyParams = api.params.filter { $0.location == "body" }.map(\.field)
         if let whole = api.wholeBody {
             entries.add("requestBody", .map([SpecEntry("required", .literal("true")), SpecEntry("content", .map([SpecEntry("application/json", .map([SpecEntry("schema", .map(schema(whole)))]))]))]))
-        } else if !bodyParams.isEmpty {
+        } else if !bodyParams.isEmpty || api.bodyEncoding == "multipart" {
+            // A multipart body without params is still sent as one (an object of no parts).
             let type = switch api.bodyEncoding {
             case "form": "application/x-www-form-urlencoded"
             case "multipart": "multipart/form-data"

@@ -14,8 +14,13 @@ extension OpenAPIMapper {
             return
         }
         let content = inDocumentOrder(body.content, at: pointer.appending("content"), key: \.rawValue).map { ($0.key.rawValue, $0.value) }
-        // An object without properties (Stripe gives every GET and DELETE one) has nothing to send.
-        if content.allSatisfy({ Self.isEmptyObject($0.1.b?.schema) }) { return }
+        // An object without properties (Stripe gives every GET and DELETE one) has nothing to send;
+        // a multipart body of no parts is still sent as one (apigen exports `body: multipart` so).
+        let isMultipartOnly = content.count == 1 && content[0].0.lowercased().hasPrefix("multipart/")
+        if content.allSatisfy({ Self.isEmptyObject($0.1.b?.schema) }) {
+            if isMultipartOnly, method != "GET", method != "HEAD" { entries.add("body", .text("multipart")) }
+            return
+        }
         if method == "GET" || method == "HEAD" {
             warn(pointer, "body", "a request body on \(method) not imported: apigen sends none")
             return
@@ -106,7 +111,11 @@ extension OpenAPIMapper {
             return
         }
         if isForm {
-            warn(here.appending("schema"), "body", "a form body that is not an object not imported")
+            if isMultipart, case .object = schema.value {
+                entries.add("body", .text("multipart"))  // a multipart body of no parts
+            } else {
+                warn(here.appending("schema"), "body", "a form body that is not an object not imported")
+            }
             return
         }
         let info = typeInfo(schema, at: here.appending("schema"), hint: api + "Body")

@@ -26,10 +26,11 @@ extension OpenAPIMapper {
         return items.map { if case .string(let text) = $0 { text } else { "" } }
     }
 
-    /// The case names an enum cannot take: `rawValue` and `allCases`, and `unknown` where the enum
-    /// keeps unknown values (an apigen export's `x-apigen-unknown`) under that name.
+    /// The case names an enum cannot take: `unknown`, `rawValue` and `allCases` where the enum keeps
+    /// unknown values (an apigen export's `x-apigen-unknown`), whose generated code declares them;
+    /// none for a closed enum (a case `allCases` came back from a round trip as `allCases2`).
     private func caseNames(at pointer: JSONPointer) -> NameRegistry {
-        NameRegistry(reserved: extensionFlag("x-apigen-unknown", at: pointer) ? ["unknown", "rawValue", "allCases"] : ["rawValue", "allCases"])
+        NameRegistry(reserved: extensionFlag("x-apigen-unknown", at: pointer) ? ["unknown", "rawValue", "allCases"] : [])
     }
 
     /// String enum cases: a value where the generator makes a good name of it, else

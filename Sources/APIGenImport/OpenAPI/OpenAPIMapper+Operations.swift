@@ -320,9 +320,12 @@ extension OpenAPIMapper {
             entries.add("deprecated", deprecation(at: parameter.deprecated ? pointer : pointer.appending("schema")))
         }
         if let style {
-            if extensionText("x-apigen-style", at: pointer) == "brackets" {
+            switch extensionText("x-apigen-style", at: pointer) {
+            case "brackets"?:
                 entries.add("style", .text("brackets"))
-            } else {
+            case "none"?:
+                break  // an apigen export's param without a style (a sum's value, sent by apigen's rule)
+            default:
                 entries += wireStyle(style, location: location, type: info, pointer: pointer)
             }
         }

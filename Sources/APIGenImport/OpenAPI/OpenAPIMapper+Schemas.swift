@@ -38,10 +38,12 @@ extension OpenAPIMapper {
         }
     }
 
-    /// Whether a component becomes a model: as any schema does, or, an object without properties,
-    /// when an apigen export says it is a model with no fields (`x-apigen-model`).
+    /// Whether a component becomes a model: as any schema does, or, when an apigen export says it
+    /// is a model (`x-apigen-model`), an object without properties (a model with no fields) and a
+    /// `oneOf` of one member (a sum of one, which is otherwise read as its member).
     private func isComponentModel(_ schema: JSONSchema, at pointer: JSONPointer) -> Bool {
         if case .object = schema.value, extensionFlag("x-apigen-model", at: pointer) { return true }
+        if case .one = schema.value, extensionFlag("x-apigen-model", at: pointer), hasTypedMember(schema, at: pointer) { return true }
         return isModel(schema) && hasTypedMember(schema, at: pointer)
     }
 
