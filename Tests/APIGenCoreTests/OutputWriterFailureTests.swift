@@ -26,6 +26,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.output.path), "nothing is written, not even the folder")
     }
 
+    /// An API returning the refused model is not also told the model is unknown.
+    @Test func aRefusedModelsUsesAreNotUnknownTypes() throws {
+        let name = "A" + String(repeating: "b", count: 299)
+        let spec = SpecHarness.base + "  Get:\n    path: /get\n    response: \(name)\nmodels:\n  \(name):\n    fields:\n      id: Int\n  Holder:\n    fields:\n      held: \(name)?\n"
+        let diagnostics = try SpecHarness.diagnose(spec)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.contains("model name is too long") == true, "\(diagnostics)")
+    }
+
     /// 238–249 characters failed too, when the temporary file name added a suffix to the name.
     @Test(arguments: [238, 249])
     func namesThatFitAreWrittenWhateverTheWriterAddsWhileWriting(length: Int) throws {

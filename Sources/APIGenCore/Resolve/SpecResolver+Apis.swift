@@ -9,11 +9,13 @@ extension SpecResolver {
         wholeBody ? apiMemberNames.union(["body"]) : apiMemberNames
     }
 
-    mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
+    /// - Parameter refusedModels: The names of models declared but refused (a name too long, a
+    ///   clash): known, so that their uses are not reported as unknown types too.
+    mutating func resolveApis(_ decls: [ApiDecl], models: [String: ModelDecl], refusedModels: Set<String> = [], serviceEnvelope: EnvelopeDecl?, service: String) -> [ResolvedApi] {
         var seen = [String: SourceLocation](minimumCapacity: decls.count)
         var stems = [String: String](minimumCapacity: decls.count)
         var fileStems = [String: String](minimumCapacity: decls.count)  // lowercased → as written: file systems that ignore case
-        let knownModels = Set(models.keys)
+        let knownModels = Set(models.keys).union(refusedModels)
         let modelTypeNames = Set(ConcurrentMap.map(Array(knownModels), Naming.typeName).compactMap { $0 })
         // Each API's type name stem, on all cores.
         let typeNameStems = ConcurrentMap.map(Array(decls.indices)) { Naming.typeName(decls[$0].className?.value ?? decls[$0].name) }

@@ -62,8 +62,9 @@ struct SpecResolver: Sendable {
         // A model can be named by its spec name or by its Swift type name (`Type Holder` or `TypeHolder`).
         let modelDecls = ConcurrentMap.joined(files.map(\.models)), apiDecls = ConcurrentMap.joined(files.map(\.apis))
         let (models, modelsByName) = resolveModels(modelDecls, service: name)
+        let refusedModels = models.count == modelDecls.count ? [] : Set(modelDecls.lazy.map(\.name).filter { modelsByName[$0] == nil })
         let apis = Self.applyStyleDefaults(
-            resolveApis(apiDecls, models: modelsByName, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
+            resolveApis(apiDecls, models: modelsByName, refusedModels: refusedModels, serviceEnvelope: defaults?.envelope, service: name), defaults: defaults)
         // Letting go of thousands of declarations is left to another thread.
         BackgroundRelease.release((modelDecls, apiDecls, modelsByName))
         return ResolvedService(
