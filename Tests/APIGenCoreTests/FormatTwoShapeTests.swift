@@ -148,6 +148,14 @@ import Testing
         #expect(price.contains("big: Float = 16777216"))
     }
 
+    /// `Date` keeps its time from 2001: `.123` from 1970 came out as `.1230001`.
+    @Test func aDateDefaultIsWrittenAsWritten() throws {
+        let yaml = Self.base + "models:\n  Event:\n    fields:\n      at: { type: Date, default: \"2024-02-29T09:30:00.123Z\" }\n      on: { type: Date, default: \"2024-02-29T09:30:00.1Z\" }\n"
+        let event = try #require(try SpecHarness.generate(["spec.yaml": yaml])["Shop/Models/Event.swift"])
+        #expect(event.contains("at: Date = Date(timeIntervalSince1970: 1709199000.123),"), "\(event)")
+        #expect(event.contains("on: Date = Date(timeIntervalSince1970: 1709199000.1)"), "\(event)")
+    }
+
     static let base = "service: Shop\nenvironments:\n  debug: http://127.0.0.1:8085/api\n"
 
     static let cases: [MalformedSpec] = [

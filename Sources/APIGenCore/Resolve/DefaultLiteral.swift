@@ -61,7 +61,10 @@ enum DefaultLiteral {
         case ("Decimal", .int(let text)?), ("Decimal", .float(let text)?):
             return decimal(text)
         case ("Date", _):
-            return DateCheck.date(for: node, format: dates).map { "Date(timeIntervalSince1970: \(SwiftLiteral.number($0.timeIntervalSince1970)))" }
+            // To the microsecond: `Date` keeps its time from 2001, so `.123` from 1970 reads `.1230001`.
+            return DateCheck.date(for: node, format: dates).map { date in
+                "Date(timeIntervalSince1970: \(SwiftLiteral.number((date.timeIntervalSince1970 * 1e6).rounded() / 1e6)))"
+            }
         default: return nil
         }
     }
