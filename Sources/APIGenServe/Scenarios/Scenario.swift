@@ -68,10 +68,13 @@ public struct Scenario: Sendable, Equatable {
             case "code": code = value
             case "message": message = value
             case "delay":
-                guard let seconds = Double(value.hasSuffix("ms") ? String(value.dropLast(2)) : value), seconds >= 0, seconds <= 600 else {
+                // The bound is on the time, whichever unit writes it (`601ms` is 0.601 s).
+                let inMilliseconds = value.hasSuffix("ms")
+                guard let number = Double(inMilliseconds ? String(value.dropLast(2)) : value), case let seconds = inMilliseconds ? number / 1_000 : number,
+                      seconds >= 0, seconds <= 600 else {
                     throw Problem(description: "scenario delay must be seconds from 0 to 600 (or milliseconds with 'ms'), got '\(value)'")
                 }
-                delay = value.hasSuffix("ms") ? seconds / 1_000 : seconds
+                delay = seconds
             case "drop":
                 guard let flag = Bool(value) else { throw Problem(description: "scenario drop must be true or false, got '\(value)'") }
                 drop = flag
