@@ -169,8 +169,18 @@ struct OpenAPIDocumentBuilder {
 
     /// Whether a type's values are objects: a map, or a model with fields.
     private func isObject(_ type: String) -> Bool {
-        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        let bare = Self.unwrapped(type)
         return bare.hasPrefix("[String:") || objectModels.contains(bare)
+    }
+
+    /// Whether a type's values are a `oneOf` model's.
+    private func isSum(_ type: String) -> Bool {
+        sumModels.contains(Self.unwrapped(type))
+    }
+
+    /// A type expression without its `?`.
+    private static func unwrapped(_ type: String) -> String {
+        type.hasSuffix("?") ? String(type.dropLast()) : type
     }
 
     private func modelSchema(_ model: SpecDescription.Model) -> [SpecEntry] {
@@ -293,7 +303,7 @@ struct OpenAPIDocumentBuilder {
                 entry.add("schema", .map(schema))
                 // A sum without a style goes by apigen's rule (a text member as text, an object one
                 // as JSON), which no OpenAPI style says: the importer reads the marker back.
-                if param.location == "query", param.style == nil, sumModels.contains(param.field.type.hasSuffix("?") ? String(param.field.type.dropLast()) : param.field.type) {
+                if param.location == "query", param.style == nil, isSum(param.field.type) {
                     entry.add("x-apigen-style", .text("none"))
                 }
             }
