@@ -42,12 +42,17 @@ enum DefaultLiteral {
             return "[" + items.joined(separator: ", ") + "]"
         case .named(let name):
             if let model = models[name], case .enumeration(let enumeration) = model.kind {
-                let raw = node.text ?? ""
-                let rawValue = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
+                let rawValue = enumRawValue(node)
                 return enumeration.cases.first { $0.rawValue == rawValue }.flatMap { Naming.propertyName($0.name) }.map { "." + Naming.afterDot($0) }
             }
             return builtin(node, name: name, dates: dates)
         }
+    }
+
+    /// An enum default's raw value as the spec's cases write it (`+2` is the case `2`).
+    static func enumRawValue(_ node: YAMLNode) -> String {
+        let raw = node.text ?? ""
+        return raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
     }
 
     private static func builtin(_ node: YAMLNode, name: String, dates: DateFormatSpec) -> String? {

@@ -68,10 +68,8 @@ extension SpecResolver {
             return (node.pairs ?? []).lazy.compactMap { unlistedCase(in: $0.value, type: value, models: models) }.first
         case .named(let name):
             guard let model = models[name], case .enumeration(let enumeration) = model.kind else { return nil }
-            let raw = node.text ?? ""
-            let rawValue = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
             let cases = enumeration.cases.map(\.rawValue)
-            return cases.contains(rawValue) ? nil : (node, name, cases)
+            return cases.contains(DefaultLiteral.enumRawValue(node)) ? nil : (node, name, cases)
         }
     }
 
