@@ -34,13 +34,13 @@ enum ConfigurationLoader {
             file = URL(fileURLWithPath: shown)
             guard FileManager.default.fileExists(atPath: file.path) else { return LoadedConfiguration(configuration: Configuration()) }
         }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-            diagnostics.error("the configuration is a folder; give the file itself, such as \(SpecFileFinder.configurationName)", at: SourceLocation(file: shown, line: 1, column: 1))
-            return LoadedConfiguration(configuration: Configuration(), file: file)
-        }
         guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
-            diagnostics.error("cannot read the configuration file (it must be UTF-8 text)", at: SourceLocation(file: shown, line: 1, column: 1))
+            // Why it could not be read is looked up only when it could not.
+            var isFolder: ObjCBool = false
+            let problem = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue
+                ? "the configuration is a folder; give the file itself, such as \(SpecFileFinder.configurationName)"
+                : "cannot read the configuration file (it must be UTF-8 text)"
+            diagnostics.error(problem, at: SourceLocation(file: shown, line: 1, column: 1))
             return LoadedConfiguration(configuration: Configuration(), file: file)
         }
         let configuration = parse(text, path: shown, folder: file.deletingLastPathComponent(), diagnostics: &diagnostics)
